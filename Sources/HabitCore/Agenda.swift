@@ -1,0 +1,75 @@
+/// The main screen's model: trackers due on a day, grouped and ordered for display.
+public struct Agenda: Hashable, Sendable {
+    public enum Filter: String, CaseIterable, Sendable {
+        case all, today, completed, uncompleted
+    }
+
+    public struct Row: Hashable, Sendable {
+        public var tracker: Tracker
+        public var mark: Mark?
+        public var isDone: Bool { mark == .done }
+    }
+
+    public struct Group: Hashable, Sendable {
+        /// nil for the "Pinned" group.
+        public var category: String?
+        public var rows: [Row]
+        public var isPinned: Bool { category == nil }
+    }
+
+    public var day: CivilDate
+    public var groups: [Group]
+    /// Whether any tracker at all is due on the day before search and filters; tells the
+    /// "nothing found" state from the "nothing to track" one.
+    public var hasTrackersDue: Bool
+
+    public var isEmpty: Bool { groups.isEmpty }
+
+    /// - Parameters:
+    ///   - matches: the search predicate on the tracker's name (folding is the caller's business).
+    public init(
+        journal: Journal, day: CivilDate, today: CivilDate, filter: Filter = .all,
+        matches: (String) -> Bool = { _ in true }
+    ) {
+        let day = filter == .today ? today : day
+        self.day = day
+        let due = journal.trackers.filter { $0.isScheduled(on: day, today: today) }
+        hasTrackersDue = !due.isEmpty
+        let rows = due.compactMap { tracker -> Row? in
+            guard matches(tracker.name) else { return nil }
+            let row = Row(tracker: tracker, mark: tracker.log.mark(on: day))
+            switch filter {
+            case .all, .today: return row
+            case .completed: return row.isDone ? row : nil
+            case .uncompleted: return row.mark == nil ? row : nil
+            }
+        }
+        groups = Agenda.group(rows, categoryOrder: journal.settings.categories)
+    }
+
+    /// Pinned first, then categories in file order (unknown categories after, by name); inside a
+    /// group, what is still to do comes before what is settled, each by name.
+    static func group(_ rows: [Row], categoryOrder: [String]) -> [Group] {
+        func ordered(_ rows: [Row]) -> [Row] {
+            rows.sorted {
+                let lhsSettled = $0.mark != nil
+                let rhsSettled = $1.mark != nil
+                if lhsSettled != rhsSettled { return !lhsSettled }
+                let lhsName = $0.tracker.name.lowercased()
+                let rhsName = $1.tracker.name.lowercased()
+                return lhsName != rhsName ? lhsName < rhsName : $0.tracker.id < $1.tracker.id
+            }
+        }
+        var groups: [Group] = []
+        let pinned = rows.filter(\.tracker.isPinned)
+        if !pinned.isEmpty { groups.append(Group(category: nil, rows: ordered(pinned))) }
+        let unpinned = rows.filter { !$0.tracker.isPinned }
+        let known = Set(categoryOrder)
+        let extra = Set(unpinned.map(\.tracker.category)).subtracting(known).sorted()
+        for category in categoryOrder + extra {
+            let members = unpinned.filter { $0.tracker.category == category }
+            if !members.isEmpty { groups.append(Group(category: category, rows: ordered(members))) }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,137 @@
+import CLibgit2
+
+/// An error from a git operation, carrying libgit2's class and code for
+/// programs and a sentence for people.
+public struct GitError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        case notFound
+        case alreadyExists
+        case notARepository
+        case unbornBranch
+        /// The remote branch has commits the local branch lacks; fetch and merge first.
+        case nonFastForward
+        /// The server refused the update (e.g. a hook); see `rejectedReferences`.
+        case pushRejected
+        /// Unresolved merge conflicts, or a checkout that would overwrite local changes.
+        case conflict
+        case authentication
+        case certificate
+        /// The remote could not be reached at all (refused, unknown host, missing repository).
+        case unreachable
+        /// The remote stayed silent for longer than the configured timeout.
+        case timeout
+        case locked
+        case invalidArgument
+        case other
+    }
+
+    /// A reference the server refused during a push, with the server's reason.
+    public struct RejectedReference: Sendable, Equatable {
+        public let reference: String
+        public let reason: String
+    }
+
+    public let kind: Kind
+    /// libgit2's `git_error_code` (0 when the error did not come from libgit2).
+    public let code: Int32
+    /// libgit2's `git_error_t` class (0 when unknown).
+    public let errorClass: Int32
+    /// What went wrong, as a sentence for a person.
+    public let summary: String
+    /// libgit2's own message, credentials redacted.
+    public let detail: String?
+    public let rejectedReferences: [RejectedReference]
+
+    public init(kind: Kind, summary: String, detail: String? = nil, code: Int32 = 0,
+                errorClass: Int32 = 0, rejectedReferences: [RejectedReference] = []) {
+        self.kind = kind
+        self.summary = redactCredentials(summary)
+        self.detail = detail.map(redactCredentials)
+        self.code = code
+        self.errorClass = errorClass
+        self.rejectedReferences = rejectedReferences
+    }
+
+    public var description: String {
+        var text = summary
+        if let detail, !detail.isEmpty {
+            text += " (\(detail))"
+        }
+        return text
+    }
+
+    /// Builds an error from the libgit2 code just returned. Must be called on the
+    /// thread that made the failing call, before any other libgit2 call, because
+    /// `git_error_last()` is thread-local and overwritten by the next failure.
+    static func fromLibgit2(_ code: Int32, _ context: String) -> GitError {
+        var detail: String?
+        var errorClass: Int32 = 0
+        if let last = git_error_last() {
+            errorClass = last.pointee.klass
+            if let message = last.pointee.message {
+                detail = String(cString: message)
+            }
+        }
+        let kind = classify(code: code, errorClass: errorClass, detail: detail ?? "")
+        return GitError(kind: kind, summary: context + explanation(for: kind), detail: detail,
+                        code: code, errorClass: errorClass)
+    }
+
+    private static func classify(code: Int32, errorClass: Int32, detail: String) -> Kind {
+        switch git_error_code(rawValue: code) {
+        case GIT_ENOTFOUND:
+            return errorClass == GIT_ERROR_REPOSITORY.rawValue ? .notARepository : .notFound
+        case GIT_EEXISTS: return .alreadyExists
+        case GIT_EUNBORNBRANCH: return .unbornBranch
+        case GIT_ENONFASTFORWARD: return .nonFastForward
+        case GIT_ECONFLICT, GIT_EMERGECONFLICT, GIT_EUNMERGED: return .conflict
+        case GIT_EAUTH: return .authentication
+        case GIT_ECERTIFICATE: return .certificate
+        case GIT_ELOCKED: return .locked
+        case GIT_EINVALIDSPEC, GIT_EINVALID: return .invalidArgument
+        default: break
+        }
+        // Network failures mostly arrive as the generic -1; the class and text tell them apart.
+        if errorClass == GIT_ERROR_NET.rawValue || errorClass == GIT_ERROR_SSH.rawValue
+            || errorClass == GIT_ERROR_HTTP.rawValue || errorClass == GIT_ERROR_OS.rawValue {
+            let lowered = detail.lowercased()
+            let unreachableHints = ["failed to connect", "connection refused", "failed to resolve",
+                                    "access denied or repository not exported", "could not resolve",
+                                    "no route to host", "network is unreachable", "unexpected http status code: 404",
+                                    "not found"]
+            if unreachableHints.contains(where: lowered.contains) { return .unreachable }
+            if lowered.contains("authentication") || lowered.contains("too many redirects or authentication replays") {
+                return .authentication
+            }
+        }
+        return .other
+    }
+
+    private static func explanation(for kind: Kind) -> String {
+        switch kind {
+        case .notFound: return ": it does not exist."
+        case .alreadyExists: return ": it already exists."
+        case .notARepository: return ": this is not a git repository."
+        case .unbornBranch: return ": the branch has no commits yet."
+        case .nonFastForward: return ": the remote has changes that are not here yet; sync (fetch and merge) first."
+        case .pushRejected: return ": the server refused the update."
+        case .conflict: return ": local changes or merge conflicts are in the way."
+        case .authentication: return ": authentication failed; check your SSH key or credentials."
+        case .certificate: return ": the server's certificate is not trusted."
+        case .unreachable: return ": the remote could not be reached."
+        case .timeout: return ": the remote did not answer in time."
+        case .locked: return ": another git process holds a lock; try again when it has finished."
+        case .invalidArgument: return ": the request is not valid."
+        case .other: return "."
+        }
+    }
+}
+
+/// Throws a `GitError` when `code` is negative; returns it otherwise.
+@discardableResult
+func check(_ code: Int32, _ context: @autoclosure () -> String) throws -> Int32 {
+    if code < 0 {
+        throw GitError.fromLibgit2(code, context())
+    }
+    return code
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import HabitStore
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every file of the data directory and report problems with file:line:column.",
+        discussion: """
+            Exits with status 1 when there is an error, 0 when the directory is clean (warnings allowed).
+
+            Examples:
+              habit check
+              habit check --dir examples/data
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        let store: Store
+        do {
+            store = try session.workspace.read()
+        } catch {
+            throw session.translate(error)
+        }
+        let errors = store.diagnostics.filter { $0.severity == .error }.count
+        let warnings = store.diagnostics.count - errors
+        if json {
+            session.context.output.write(JSON.object([
+                ("errors", .int(errors)), ("warnings", .int(warnings)),
+                ("diagnostics", .array(store.diagnostics.map { diagnostic in
+                    .object([
+                        ("file", .string(diagnostic.file)), ("line", .int(diagnostic.line)), ("column", .int(diagnostic.column)),
+                        ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message)),
+                        ("hint", .optional(diagnostic.hint)),
+                    ])
+                })),
+            ]).rendered())
+        } else if store.diagnostics.isEmpty {
+            session.out(t.checkClean(files: store.trackerIDs.count + 1))
+        } else {
+            for diagnostic in store.diagnostics {
+                session.out(DiagnosticPrinter.render(diagnostic, messages: t, style: session.style))
+            }
+            session.out(t.checkSummary(errors: errors, warnings: warnings))
+        }
+        if errors > 0 { throw ExitCode(1) }
+    }
+}

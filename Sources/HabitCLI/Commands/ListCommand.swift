@@ -1,0 +1,50 @@
+import ArgumentParser
+import HabitCore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show the trackers due on a day, grouped by category.",
+        discussion: """
+            Pinned trackers come first; within a group, what is still to do comes before what is done.
+
+            Examples:
+              habit list
+              habit list --date yesterday --filter uncompleted
+              habit list --search run --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("The day to show: 2026-11-21, today, yesterday, -3, or a weekday name.", valueName: "day"))
+    var date: String?
+
+    @Option(name: .long, help: ArgumentHelp("Keep trackers whose name contains this text (ignoring case and accents).", valueName: "text"))
+    var search: String?
+
+    @Option(name: .long, help: ArgumentHelp("all, today (jump to today), completed or uncompleted.", valueName: "filter"))
+    var filter: Agenda.Filter = .all
+
+    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
+    var json = false
+
+    func run() throws {
+        let session = Session(global)
+        let store = try session.load()
+        let today = session.today(store.settings)
+        let day = try session.parseDay(date, today: today)
+        let query = search.map(TrackerLookup.fold)
+        let agenda = Agenda(journal: store.journal, day: day, today: today, filter: filter) { name in
+            guard let query, !query.isEmpty else { return true }
+            return TrackerLookup.fold(name).contains(query)
+        }
+        if json {
+            session.context.output.write(AgendaView.json(agenda).rendered())
+        } else {
+            let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted
+            session.context.output.write(AgendaView(session: session, today: today).render(agenda, isSearching: isSearching))
+        }
+    }
+}
+
+extension Agenda.Filter: ExpressibleByArgument {}

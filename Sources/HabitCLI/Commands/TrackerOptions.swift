@@ -1,0 +1,83 @@
+import ArgumentParser
+import HabitCore
+
+/// Options shared by `add` and `edit`.
+struct TrackerOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The category (must exist; see `habit category`).", valueName: "name"))
+    var category: String?
+
+    @Option(name: .long, help: ArgumentHelp("Weekdays of a habit, e.g. mon,wed,fri.", valueName: "days"))
+    var days: String?
+
+    @Flag(name: .long, help: "A habit for every day.")
+    var daily = false
+
+    @Flag(name: .long, help: "A one-off irregular event (no schedule).")
+    var event = false
+
+    @Option(name: .long, help: ArgumentHelp("One emoji shown before the name.", valueName: "emoji"))
+    var emoji: String?
+
+    @Option(name: .long, help: ArgumentHelp("red, orange, yellow, green, teal, blue, purple, pink, gray or #RRGGBB.", valueName: "colour"))
+    var color: String?
+
+    @Option(name: .long, help: ArgumentHelp("A short note about the tracker.", valueName: "text"))
+    var description: String?
+
+    @Option(name: .long, help: ArgumentHelp("The first day that counts (default: today).", valueName: "day"))
+    var start: String?
+
+    @Option(name: .long, help: ArgumentHelp("How long to keep it up: 30d, 8w, 3m (days, weeks, months); `forever` clears it.", valueName: "goal"))
+    var goal: String?
+
+    var hasAny: Bool {
+        category != nil || days != nil || daily || event || emoji != nil || color != nil || description != nil
+            || start != nil || goal != nil
+    }
+
+    /// The schedule the options ask for, nil when they name none.
+    func schedule(_ t: any Messages) throws -> Schedule? {
+        let chosen = [days != nil, daily, event].filter { $0 }.count
+        if chosen > 1 { throw Failure(t.scheduleConflict, exitCode: 2) }
+        if event { return .event }
+        if daily { return .daily }
+        if let days { return .weekly(try Self.weekdays(days, t)) }
+        return nil
+    }
+
+    static func weekdays(_ text: String, _ t: any Messages) throws -> WeekdaySet {
+        if ["daily", "every day", "all"].contains(text.lowercased().trimmingWhitespace()) { return .all }
+        let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        let days = parts.compactMap { Weekday(name: $0) }
+        guard !parts.isEmpty, days.count == parts.count else { throw Failure(t.badWeekdays(TerminalText.safe(text)), exitCode: 2) }
+        return WeekdaySet(days)
+    }
+
+    static func validEmoji(_ text: String, _ t: any Messages) throws -> String {
+        guard text.count == 1, text.unicodeScalars.contains(where: { $0.properties.isEmoji && !$0.isASCII }) else {
+            throw Failure(t.badEmoji(TerminalText.safe(text)), exitCode: 2)
+        }
+        return text
+    }
+
+    static func validColor(_ text: String, _ t: any Messages) throws -> TrackerColor {
+        guard let color = TrackerColor(text) else { throw Failure(t.badColor(TerminalText.safe(text)), exitCode: 2) }
+        return color
+    }
+
+    static func validGoal(_ text: String, _ t: any Messages) throws -> Goal? {
+        if text.lowercased() == "forever" { return nil }
+        guard let goal = Goal(text) else { throw Failure(t.badGoal(TerminalText.safe(text)), exitCode: 2) }
+        return goal
+    }
+
+    static func validName(_ name: String, _ t: any Messages) throws -> String {
+        let trimmed = name.trimmingWhitespace()
+        switch TrackerName.problem(with: trimmed) {
+        case .empty: throw Failure(t.nameEmpty, exitCode: 2)
+        case .tooLong: throw Failure(t.nameTooLong, hint: "“\(TerminalText.safe(trimmed))” has \(trimmed.count).", exitCode: 2)
+        case .controlCharacter: throw Failure(t.nameControlCharacter, exitCode: 2)
+        case nil: return trimmed
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import CLibgit2
+
+extension Repository {
+    /// Stages every working-tree change (new, modified and deleted files,
+    /// honouring `.gitignore`) — or only those under `paths` — and writes the
+    /// index to disk so the `git` command line sees the same state.
+    public func stageChanges(paths: [String]? = nil) throws {
+        let index = try self.index()
+        try stage(paths: paths, in: index)
+        try check(git_index_write(index.pointer), "Could not save the staging area")
+    }
+
+    private func stage(paths: [String]?, in index: IndexHandle) throws {
+        // An empty pathspec means "everything"; add_all covers new and modified
+        // files, update_all drops entries whose files were deleted.
+        try withStrarray(paths ?? []) { pathspec in
+            try check(git_index_add_all(index.pointer, pathspec, GIT_INDEX_ADD_DEFAULT.rawValue, nil, nil),
+                      "Could not stage the changed files")
+            try check(git_index_update_all(index.pointer, pathspec, nil, nil),
+                      "Could not stage the deleted files")
+        }
+    }
+
+    /// Stages all changes (or those under `paths`) and commits them on the
+    /// current branch, creating the first commit of an unborn branch. Returns
+    /// nil and creates nothing when the staged tree equals HEAD's.
+    /// The author is `author`, else git's configured identity, else `Signature.fallback`.
+    @discardableResult
+    public func commit(message: String, paths: [String]? = nil, author: Signature? = nil) throws -> CommitID? {
+        let index = try self.index()
+        // Re-read from disk: another process (the git CLI, an editor hook) may have changed it.
+        try check(git_index_read(index.pointer, 0), "Could not read the staging area")
+        try stage(paths: paths, in: index)
+        try check(git_index_write(index.pointer), "Could not save the staging area")
+
+        var treeOID = git_oid()
+        try check(git_index_write_tree(&treeOID, index.pointer), "Could not record the staged files")
+
+        let parent = try headCommitID().map(lookupCommit)
+        if let parent {
+            let parentTree = try parent.tree()
+            var parentTreeOID = parentTree.id
+            if git_oid_equal(&treeOID, &parentTreeOID) != 0 { return nil }
+        } else if git_index_entrycount(index.pointer) == 0 {
+            return nil
+        }
+        let tree = try lookupTree(treeOID)
+        return try createCommit(tree: tree, parents: parent.map { [$0] } ?? [], message: message,
+                                author: author, updatingReference: "HEAD")
+    }
+
+    /// Writes a commit object; moves `reference` (e.g. "HEAD") to it when given.
+    func createCommit(tree: TreeHandle, parents: [CommitHandle], message: String,
+                      author: Signature?, updatingReference reference: String?) throws -> CommitID {
+        let authorHandle = try (author ?? defaultSignature()).makeHandle()
+        let committerHandle = try defaultSignature().makeHandle()
+        var prettified = git_buf()
+        defer { git_buf_dispose(&prettified) }
+        // git expects a message that ends with a newline and has no trailing blank lines.
+        try check(git_message_prettify(&prettified, message, 0, 0), "Could not format the commit message")
+        var oid = git_oid()
+        var parentPointers: [OpaquePointer?] = parents.map { $0.pointer }
+        _ = try parentPointers.withUnsafeMutableBufferPointer { parentBuffer in
+            try check(git_commit_create(&oid, pointer, reference, authorHandle.pointer, committerHandle.pointer,
+                                        nil, prettified.ptr, tree.pointer, parents.count, parentBuffer.baseAddress),
+                      "Could not create the commit")
+        }
+        withExtendedLifetime(parents) {}
+        return CommitID(oid)
+    }
+}

@@ -1,0 +1,43 @@
+import CLibgit2
+
+extension Repository {
+    /// Writes `key = value` into this repository's own `.git/config`
+    /// (e.g. `merge.habit.driver`), never into the user's global file.
+    public func setConfigValue(_ value: String, forKey key: String) throws {
+        let local = try localConfig()
+        try check(git_config_set_string(local.pointer, key, value), "Could not set \(key) in the repository configuration")
+    }
+
+    /// Removes `key` from this repository's `.git/config`; absent keys are fine.
+    public func removeConfigValue(forKey key: String) throws {
+        let local = try localConfig()
+        let code = git_config_delete_entry(local.pointer, key)
+        if code == GIT_ENOTFOUND.rawValue { return }
+        try check(code, "Could not remove \(key) from the repository configuration")
+    }
+
+    /// The effective value of `key` (repository, then global, then system); nil when unset.
+    public func configValue(forKey key: String) throws -> String? {
+        let config = try configuration()
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        let code = git_config_get_string_buf(&buffer, config.pointer, key)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "Could not read \(key) from the git configuration")
+        return buffer.ptr.map { String(cString: $0) }
+    }
+
+    func configuration() throws -> ConfigHandle {
+        var config: OpaquePointer?
+        try check(git_repository_config(&config, pointer), "Could not open the git configuration")
+        return ConfigHandle(config!)
+    }
+
+    private func localConfig() throws -> ConfigHandle {
+        let all = try configuration()
+        var local: OpaquePointer?
+        try check(git_config_open_level(&local, all.pointer, GIT_CONFIG_LEVEL_LOCAL),
+                  "Could not open the repository configuration")
+        return ConfigHandle(local!)
+    }
+}

@@ -1,0 +1,134 @@
+import CLibgit2
+
+/// The state of one fetch, push or clone, reached from libgit2's C callbacks
+/// through the `payload` pointer (C callbacks cannot capture context).
+/// Lives on the calling thread only; the watchdog is the one shared part.
+final class RemoteOperation {
+    let url: String
+    let options: NetworkOptions
+    let credentials: CredentialProvider
+    private(set) var watchdog: Watchdog?
+    var rejectedReferences: [GitError.RejectedReference] = []
+    var remoteMessages = ""
+
+    init(url: String, options: NetworkOptions) {
+        self.url = url
+        self.options = options
+        credentials = CredentialProvider(options: options.credentials)
+    }
+
+    /// Runs `body` (the libgit2 network call) with callbacks wired to this
+    /// operation and the watchdog armed; turns a failure into a `GitError`
+    /// whose kind says whether it was a timeout or exhausted credentials.
+    func run(_ context: String, _ body: (git_remote_callbacks) -> Int32) throws {
+        GitLibrary.ensureInitialized()
+        if let timeout = options.timeout {
+            Watchdog.networkLock.lock()
+            let watchdog = Watchdog(timeout: timeout)
+            self.watchdog = watchdog
+            watchdog.start()
+        }
+        defer {
+            if let watchdog {
+                watchdog.finish()
+                Watchdog.networkLock.unlock()
+            }
+        }
+        let code = withExtendedLifetime(self) { body(makeCallbacks()) }
+        guard code < 0 else { return }
+        // Read libgit2's thread-local error first, before anything else can overwrite it.
+        let error = GitError.fromLibgit2(code, context)
+        if let watchdog, watchdog.fired, let timeout = options.timeout {
+            throw GitError(kind: .timeout, summary: "\(context): the remote did not answer within \(timeout.humanReadable).",
+                           detail: error.detail, code: error.code, errorClass: error.errorClass)
+        }
+        if credentials.exhausted {
+            throw GitError(kind: .authentication,
+                           summary: "\(context): authentication failed; check your SSH key or the HABIT_GIT_USERNAME/HABIT_GIT_PASSWORD credentials.",
+                           detail: error.detail, code: error.code, errorClass: error.errorClass)
+        }
+        throw error
+    }
+
+    private func makeCallbacks() -> git_remote_callbacks {
+        var callbacks = git_remote_callbacks()
+        git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION))
+        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+
+        callbacks.credentials = { out, url, username, allowed, payload in
+            let operation = RemoteOperation.from(payload)
+            guard operation.shouldContinue(), let out else { return GIT_EUSER.rawValue }
+            let code = operation.credentials.acquire(out, url: url.map { String(cString: $0) } ?? operation.url,
+                                                     usernameFromURL: username.map { String(cString: $0) },
+                                                     allowed: allowed)
+            // A credential helper may have waited for the user; that was not the server's silence.
+            operation.watchdog?.noteActivity()
+            return code
+        }
+        callbacks.sideband_progress = { text, length, payload in
+            let operation = RemoteOperation.from(payload)
+            guard operation.shouldContinue() else { return GIT_EUSER.rawValue }
+            if let text, length > 0 {
+                let message = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+                operation.remoteMessages += message
+                operation.options.remoteMessage?(message)
+            }
+            return 0
+        }
+        callbacks.transfer_progress = { stats, payload in
+            let operation = RemoteOperation.from(payload)
+            guard operation.shouldContinue() else { return GIT_EUSER.rawValue }
+            if let stats = stats?.pointee, let progress = operation.options.progress {
+                progress(TransferProgress(direction: .fetch, objects: Int(stats.received_objects),
+                                          totalObjects: Int(stats.total_objects),
+                                          indexedObjects: Int(stats.indexed_objects), bytes: Int(stats.received_bytes)))
+            }
+            return 0
+        }
+        callbacks.push_transfer_progress = { current, total, bytes, payload in
+            let operation = RemoteOperation.from(payload)
+            guard operation.shouldContinue() else { return GIT_EUSER.rawValue }
+            operation.options.progress?(TransferProgress(direction: .push, objects: Int(current), totalObjects: Int(total),
+                                                         indexedObjects: 0, bytes: bytes))
+            return 0
+        }
+        callbacks.pack_progress = { _, _, _, payload in
+            RemoteOperation.from(payload).shouldContinue() ? 0 : GIT_EUSER.rawValue
+        }
+        callbacks.update_tips = { _, _, _, payload in
+            RemoteOperation.from(payload).shouldContinue() ? 0 : GIT_EUSER.rawValue
+        }
+        // A hook rejection makes git_remote_push return 0; this is the only place it shows.
+        callbacks.push_update_reference = { reference, status, payload in
+            let operation = RemoteOperation.from(payload)
+            if let status {
+                operation.rejectedReferences.append(GitError.RejectedReference(
+                    reference: reference.map { String(cString: $0) } ?? "",
+                    reason: String(cString: status)))
+            }
+            return 0
+        }
+        return callbacks
+    }
+
+    private static func from(_ payload: UnsafeMutableRawPointer?) -> RemoteOperation {
+        Unmanaged<RemoteOperation>.fromOpaque(payload!).takeUnretainedValue()
+    }
+
+    /// Records activity; false once the watchdog has given up, so libgit2 stops at the next callback.
+    private func shouldContinue() -> Bool {
+        guard let watchdog else { return true }
+        if watchdog.fired { return false }
+        watchdog.noteActivity()
+        return true
+    }
+}
+
+extension Duration {
+    var humanReadable: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return "\((value * 10).rounded() / 10) seconds"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bounds how long a network operation may wait on a silent remote.
+///
+/// libgit2 1.5 has no server timeout (GIT_OPT_SET_SERVER_TIMEOUT arrived in
+/// 1.7) and its callbacks never run while it is blocked in connect()/recv(),
+/// so nothing on the calling thread can notice a server that accepts and
+/// never answers. The watchdog runs on its own thread; when the remote has
+/// been silent for `timeout` it shuts down (for reading) every internet
+/// socket the process opened since the operation started. The blocked
+/// recv() then returns end-of-file, a pending connect() is aborted, and
+/// libgit2 fails promptly; the caller reports `.timeout`. SHUT_RD rather than
+/// SHUT_RDWR because a later write by libgit2 to a fully shut socket would raise
+/// SIGPIPE and kill the process.
+///
+/// "Since the operation started" is why network operations are serialised
+/// (`networkLock`): two overlapping operations could otherwise interrupt
+/// each other's sockets.
+final class Watchdog: @unchecked Sendable {
+    /// One network operation with a watchdog at a time per process.
+    static let networkLock = NSLock()
+
+    private let condition = NSCondition()
+    private let timeout: Duration
+    private let socketsBefore: Set<UInt64>
+    private var deadline: ContinuousClock.Instant
+    private var finished = false
+    private var firedFlag = false
+
+    init(timeout: Duration) {
+        self.timeout = timeout
+        socketsBefore = Self.internetSockets().reduce(into: []) { $0.insert($1.inode) }
+        deadline = .now + timeout
+    }
+
+    /// Whether the timeout expired; read after the operation to choose the error.
+    var fired: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return firedFlag
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "habit-git-watchdog"
+        thread.start()
+    }
+
+    /// Called from every libgit2 callback: data is arriving, so push the deadline back.
+    func noteActivity() {
+        condition.lock()
+        deadline = .now + timeout
+        condition.unlock()
+    }
+
+    /// Stops the watchdog. Holding the lock guarantees no socket is touched after
+    /// this returns, when the process may reuse descriptor numbers.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !finished {
+            let now = ContinuousClock.now
+            if now >= deadline {
+                firedFlag = true
+                interruptNewSockets()
+                // Keep interrupting until the operation gives up, in case it reconnects.
+                deadline = now + .milliseconds(100)
+                continue
+            }
+            let remaining = now.duration(to: deadline)
+            let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+            _ = condition.wait(until: Date().addingTimeInterval(seconds))
+        }
+    }
+
+    private func interruptNewSockets() {
+        for socket in Self.internetSockets() where !socketsBefore.contains(socket.inode) {
+            shutdown(socket.fd, Int32(SHUT_RD))
+        }
+    }
+
+    /// Open IPv4/IPv6 sockets of this process. Unix sockets (ssh-agent) are left alone.
+    private static func internetSockets() -> [(fd: Int32, inode: UInt64)] {
+        var result: [(fd: Int32, inode: UInt64)] = []
+        for fd in openDescriptors() {
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK else { continue }
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            guard named == 0 else { continue }
+            let family = Int32(address.ss_family)
+            guard family == AF_INET || family == AF_INET6 else { continue }
+            result.append((fd, UInt64(info.st_ino)))
+        }
+        return result
+    }
+
+    private static func openDescriptors() -> [Int32] {
+        // /proc lists only open descriptors; scanning up to the rlimit could mean a million fstat calls.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            return names.compactMap { Int32($0) }
+        }
+        return Array(0..<Int32(min(getdtablesize(), 4096)))
+    }
+}

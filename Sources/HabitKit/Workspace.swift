@@ -1,0 +1,32 @@
+import HabitCore
+import HabitStore
+
+/// The one place where the store and git meet: reading the directory, and changing it under the
+/// lock with one commit per change.
+public struct Workspace: Sendable {
+    public let directory: DataDirectory
+
+    public init(directory: DataDirectory) {
+        self.directory = directory
+    }
+
+    /// Loads the directory for reading; no lock is needed since every write is an atomic rename.
+    public func read() throws(StoreError) -> Store {
+        try Store.load(directory)
+    }
+
+    /// Runs `change` on a freshly loaded store while holding the directory lock, then commits
+    /// what changed with `message` (when the directory is a git repository and autocommit is on).
+    /// If `change` throws, nothing is committed.
+    public func modify<Result>(
+        _ message: @autoclosure () -> String, onWait: (String) -> Void = { _ in },
+        _ change: (Store) throws -> Result
+    ) throws -> Result {
+        let lock = try DirectoryLock(directory: directory.path, description: "habit \(message())", onWait: onWait)
+        defer { withExtendedLifetime(lock) {} }
+        let store = try Store.load(directory)
+        let result = try change(store)
+        try History(directory: directory).record(message(), autocommit: store.settings.autocommit)
+        return result
+    }
+}

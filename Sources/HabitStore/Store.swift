@@ -1,0 +1,142 @@
+import HabitCore
+import TOML
+
+/// The data directory loaded into the model, with the parsed documents kept so that every
+/// write is a minimal edit of what the user wrote.
+///
+/// A `Store` is a snapshot: callers that change data hold the `DirectoryLock` from load to
+/// the last write so no other process's change is lost in between.
+public final class Store {
+    struct TrackerFile {
+        var id: String
+        var document: TOMLDocument?
+        var tracker: Tracker?
+        var hasErrors: Bool
+    }
+
+    public let directory: DataDirectory
+    public internal(set) var settings: Settings
+    public internal(set) var diagnostics: [Diagnostic] = []
+    var settingsDocument: TOMLDocument?
+    var settingsHaveErrors = false
+    var files: [String: TrackerFile] = [:]
+
+    /// Valid trackers in file-name order.
+    public var journal: Journal {
+        Journal(settings: settings, trackers: files.keys.sorted().compactMap { files[$0]?.tracker })
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    init(directory: DataDirectory) {
+        self.directory = directory
+        self.settings = Settings()
+    }
+
+    /// Reads every file of the directory. Throws only when there is no data directory at all;
+    /// problems inside files are collected in `diagnostics`.
+    public static func load(_ directory: DataDirectory) throws(StoreError) -> Store {
+        let store = Store(directory: directory)
+        guard case .success(let bytes) = FileReading.read(directory.settingsPath) else {
+            if case .failure(let problem) = FileReading.read(directory.settingsPath), case .missing = problem {
+                throw .notInitialized(directory: directory.path)
+            }
+            store.report(file: DataDirectory.settingsFileName, problem: FileReading.read(directory.settingsPath))
+            store.settingsHaveErrors = true
+            store.loadTrackers(categories: nil)
+            return store
+        }
+        switch TOMLDocument.parse(bytes) {
+        case .success(let document):
+            var decoder = FileDecoder(file: DataDirectory.settingsFileName, document: document)
+            store.settings = decoder.settings()
+            store.settingsDocument = document
+            store.settingsHaveErrors = decoder.hasErrors
+            store.diagnostics += decoder.diagnostics
+        case .failure(let failure):
+            store.settingsHaveErrors = true
+            store.diagnostics += Store.diagnostics(failure, file: DataDirectory.settingsFileName, source: bytes)
+        }
+        store.loadTrackers(categories: store.settingsHaveErrors ? nil : Set(store.settings.categories))
+        return store
+    }
+
+    private func loadTrackers(categories: Set<String>?) {
+        guard let names = FileReading.list(directory.trackersPath) else { return }
+        var seenNames: [String: String] = [:]
+        for name in names where !name.hasPrefix(".") {
+            let file = DataDirectory.trackersFolderName + "/" + name
+            guard name.hasSuffix(".toml") else {
+                diagnostics.append(Diagnostic(
+                    file: file, severity: .warning, message: "not a tracker file; only *.toml files in trackers/ are read",
+                    hint: "move it out of trackers/ or rename it to end in .toml"))
+                continue
+            }
+            let id = String(name.dropLast(5))
+            let result = FileReading.read(directory.trackersPath + "/" + name)
+            guard case .success(let bytes) = result else {
+                report(file: file, problem: result)
+                files[id] = TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
+                continue
+            }
+            switch TOMLDocument.parse(bytes) {
+            case .failure(let failure):
+                diagnostics += Store.diagnostics(failure, file: file, source: bytes)
+                files[id] = TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
+            case .success(let document):
+                var decoder = FileDecoder(file: file, document: document)
+                let tracker = decoder.tracker(id: id, categories: categories)
+                if let tracker {
+                    let key = TrackerName.key(tracker.name)
+                    if let other = seenNames[key] {
+                        decoder.report("another tracker is already called \"\(tracker.name)\" (\(other))", at: [TrackerKeys.name],
+                                       hint: "rename one of them; names are compared without regard to case")
+                    } else {
+                        seenNames[key] = file
+                    }
+                }
+                diagnostics += decoder.diagnostics
+                files[id] = TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker,
+                                        hasErrors: decoder.hasErrors)
+            }
+        }
+    }
+
+    private func report(file: String, problem result: Result<[UInt8], FileReading.Problem>) {
+        guard case .failure(let problem) = result else { return }
+        diagnostics.append(Diagnostic(file: file, message: FileReading.describe(problem)))
+    }
+
+    static func diagnostics(_ failure: TOMLParseFailure, file: String, source: [UInt8]) -> [Diagnostic] {
+        failure.diagnostics.map { diagnostic in
+            Diagnostic(file: file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message,
+                       sourceLine: Store.line(diagnostic.line, of: source))
+        }
+    }
+
+    static func line(_ number: Int, of source: [UInt8]) -> String? {
+        var current = 1
+        var start = 0
+        for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
+            if current == number { return String(decoding: source[start..<index], as: UTF8.self).trimmingSuffixCR() }
+            current += 1
+            start = index + 1
+        }
+        return current == number ? String(decoding: source[start...], as: UTF8.self) : nil
+    }
+
+    /// Ids of all tracker files, valid or not (a broken file still reserves its name).
+    public var trackerIDs: Set<String> { Set(files.keys) }
+
+    /// Diagnostics of one tracker's file.
+    public func diagnostics(forTracker id: String) -> [Diagnostic] {
+        let file = DataDirectory.trackerFile(id: id)
+        return diagnostics.filter { $0.file == file }
+    }
+}
+
+extension String {
+    func trimmingSuffixCR() -> String {
+        hasSuffix("\r") ? String(dropLast()) : self
+    }
+}

@@ -1,0 +1,517 @@
+/// One line-level construct of a document: a `key = value` line (possibly
+/// spanning several lines for multi-line values) or a header. Comment and
+/// blank lines are not recorded; they are whatever lies between statements.
+struct TOMLStatement: Sendable {
+    enum Kind: UInt8, Sendable {
+        case keyValue
+        case table
+        case arrayOfTables
+    }
+
+    var kind: Kind
+    /// Start of the line, before indentation.
+    var start: Int
+    /// After the line's newline (or the end of the file).
+    var end: Int
+    /// First byte of the key, or the `[` of a header.
+    var keyStart: Int
+}
+
+struct KeyPart {
+    var name: String
+    var start: Int
+    var end: Int
+}
+
+/// The parser: one pass over UTF-8 bytes producing the value tree (with
+/// source ranges), the statement index and diagnostics.
+///
+/// Tables are built in place. The table of the section being filled is
+/// taken out of the tree into `current` so each `key = value` line touches
+/// only that table; it is put back when the next header starts.
+struct Parser {
+    static let maxDepth = 128
+    static let maxDiagnostics = 200
+
+    let src: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var i = 0
+    var diagnostics: [TOMLDiagnostic] = []
+    var statements: [TOMLStatement] = []
+    var root = TOMLTable()
+    var current = TOMLTable()
+    /// Path of the open section's table; nil after a broken header, whose
+    /// keys are still checked but then dropped.
+    var currentPath: [String]? = []
+    var scratchParts: [KeyPart] = []
+    /// When set, top-level array elements' ranges are collected here
+    /// (used to locate array elements on demand).
+    var elementRanges: [Range<Int>]? = nil
+    /// Where to continue after an error, when the error knows better than
+    /// "the next line".
+    var resumeAt: Int? = nil
+
+    init(_ src: UnsafeBufferPointer<UInt8>) {
+        self.src = src
+        self.n = src.count
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() {
+        if n >= 3, src[0] == 0xEF, src[1] == 0xBB, src[2] == 0xBF { i = 3 }
+        while i < n {
+            let lineStart = i
+            skipBlanks()
+            guard i < n else { break }
+            do throws(TOMLDiagnostic) {
+                switch src[i] {
+                case ASCII.lf:
+                    i += 1
+                case ASCII.cr, ASCII.hash:
+                    try lineEnd(after: "")
+                case ASCII.leftBracket:
+                    try parseHeader(lineStart: lineStart)
+                default:
+                    try parseKeyValue(lineStart: lineStart)
+                }
+            } catch {
+                diagnostics.append(error)
+                if diagnostics.count >= Parser.maxDiagnostics { break }
+                if let resume = resumeAt, resume > lineStart {
+                    i = resume
+                    resumeAt = nil
+                } else {
+                    skipRestOfLine(from: max(i, error.offset))
+                }
+            }
+        }
+        closeSection()
+    }
+
+    mutating func skipRestOfLine(from offset: Int) {
+        i = min(offset, n)
+        while i < n, src[i] != ASCII.lf { i += 1 }
+        if i < n { i += 1 }
+    }
+
+    @inline(__always)
+    mutating func skipBlanks() {
+        while i < n, src[i] == ASCII.space || src[i] == ASCII.tab { i += 1 }
+    }
+
+    /// Consumes optional blanks and comment, then a newline or end of file.
+    mutating func lineEnd(after what: String) throws(TOMLDiagnostic) {
+        skipBlanks()
+        guard i < n else { return }
+        if src[i] == ASCII.hash {
+            try skipComment()
+            guard i < n else { return }
+        }
+        switch src[i] {
+        case ASCII.lf:
+            i += 1
+        case ASCII.cr where i + 1 < n && src[i + 1] == ASCII.lf:
+            i += 2
+        case ASCII.cr:
+            throw error("carriage return must be followed by a newline", at: i)
+        default:
+            let context = what.isEmpty ? "" : " after \(what)"
+            throw error("unexpected \(describe(at: i))\(context); expected a newline or a comment", at: i)
+        }
+    }
+
+    /// Skips a `#` comment up to (not including) its newline, validating it.
+    mutating func skipComment() throws(TOMLDiagnostic) {
+        i += 1
+        while i < n {
+            let c = src[i]
+            if c >= 0x20 && c < 0x7F || c == ASCII.tab {
+                i += 1
+            } else if c == ASCII.lf {
+                return
+            } else if c == ASCII.cr {
+                guard i + 1 < n, src[i + 1] == ASCII.lf else {
+                    throw error("carriage return in a comment must be followed by a newline", at: i)
+                }
+                return
+            } else if c >= 0x80 {
+                let length = utf8SequenceLength(src, at: i)
+                guard length > 0 else { throw error("invalid UTF-8 in comment", at: i) }
+                i += length
+            } else {
+                throw error("control character \(describe(at: i)) is not allowed in a comment", at: i)
+            }
+        }
+    }
+
+    /// Skips blanks, newlines and comments (inside arrays).
+    mutating func skipBlanksAndComments() throws(TOMLDiagnostic) {
+        while i < n {
+            switch src[i] {
+            case ASCII.space, ASCII.tab, ASCII.lf:
+                i += 1
+            case ASCII.cr:
+                guard i + 1 < n, src[i + 1] == ASCII.lf else {
+                    throw error("carriage return must be followed by a newline", at: i)
+                }
+                i += 2
+            case ASCII.hash:
+                try skipComment()
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    mutating func parseKey(into parts: inout [KeyPart]) throws(TOMLDiagnostic) {
+        parts.removeAll(keepingCapacity: true)
+        while true {
+            let start = i
+            guard i < n else { throw error("expected a key, found end of file", at: i) }
+            let c = src[i]
+            let name: String
+            if c.isBareKeyByte {
+                var j = i + 1
+                while j < n, src[j].isBareKeyByte { j += 1 }
+                name = string(start, j)
+                i = j
+            } else if c == ASCII.quote || c == ASCII.apostrophe {
+                if i + 2 < n, src[i + 1] == c, src[i + 2] == c {
+                    throw error("multi-line strings cannot be used as keys", at: i)
+                }
+                name = c == ASCII.quote ? try parseBasicString() : try parseLiteralString()
+            } else if c == ASCII.lf || c == ASCII.cr || c == ASCII.equals || c == ASCII.dot || c == ASCII.hash {
+                throw error("expected a key, found \(describe(at: i))", at: i)
+            } else {
+                throw error("invalid character \(describe(at: i)) in key; quote keys that are not A-Za-z0-9_-", at: i)
+            }
+            parts.append(KeyPart(name: name, start: start, end: i))
+            skipBlanks()
+            guard i < n, src[i] == ASCII.dot else { return }
+            i += 1
+            skipBlanks()
+        }
+    }
+
+    @inline(__always)
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: src[start..<end]), as: UTF8.self)
+    }
+
+    // MARK: Key/value lines
+
+    mutating func parseKeyValue(lineStart: Int) throws(TOMLDiagnostic) {
+        var parts = scratchParts
+        scratchParts = []
+        defer { scratchParts = parts }
+        try parseKey(into: &parts)
+        guard i < n, src[i] == ASCII.equals else {
+            let key = displayKey(parts)
+            if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr || src[i] == ASCII.hash {
+                throw error("expected `=` after key `\(key)`", at: i)
+            }
+            throw error("expected `=` after key `\(key)`, found \(describe(at: i))", at: i)
+        }
+        i += 1
+        skipBlanks()
+        let valueStart = i
+        if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr || src[i] == ASCII.hash {
+            throw error("expected a value after `=`", at: i)
+        }
+        let value = try parseValue(depth: 0)
+        let valueEnd = i
+        if parts.count == 1 {
+            let part = parts[0]
+            if let slot = current.slots[part.name] {
+                throw duplicate(parts, 0, current.meta(at: slot))
+            }
+            current.appendParsed(
+                part.name, value,
+                EntryMeta(keyStart: part.start, keyEnd: part.end, valueStart: valueStart, valueEnd: valueEnd, kind: .value))
+        } else {
+            var target = current
+            current = TOMLTable()
+            defer { current = target }
+            try Parser.insert(parts, 0, value, valueStart, valueEnd, into: &target, src)
+        }
+        try lineEnd(after: "the value")
+        statements.append(TOMLStatement(kind: .keyValue, start: lineStart, end: i, keyStart: parts[0].start))
+    }
+
+    /// Inserts a (possibly dotted) key into `table`, creating dotted tables.
+    static func insert(
+        _ parts: [KeyPart], _ k: Int, _ value: TOMLValue, _ valueStart: Int, _ valueEnd: Int,
+        into table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>
+    ) throws(TOMLDiagnostic) {
+        let part = parts[k]
+        let existing = table.slots[part.name]
+        if k == parts.count - 1 {
+            if let existing {
+                throw duplicateError(parts, k, table.meta(at: existing), src)
+            }
+            table.appendParsed(
+                part.name, value,
+                EntryMeta(keyStart: part.start, keyEnd: part.end, valueStart: valueStart, valueEnd: valueEnd, kind: .value))
+            return
+        }
+        guard let slot = existing else {
+            var sub = TOMLTable()
+            try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src)
+            table.appendParsed(
+                part.name, .table(sub),
+                EntryMeta(keyStart: part.start, keyEnd: part.end, valueStart: part.start, valueEnd: part.end, kind: .dottedTable))
+            return
+        }
+        let meta = table.meta(at: slot)
+        guard meta?.kind == .dottedTable, case .table(var sub) = table.values[slot] else {
+            throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: true, src)
+        }
+        table.values[slot] = .boolean(false)
+        defer { table.values[slot] = .table(sub) }
+        try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src)
+    }
+
+    // MARK: Headers
+
+    mutating func parseHeader(lineStart: Int) throws(TOMLDiagnostic) {
+        let headerStart = i
+        let isArray = i + 1 < n && src[i + 1] == ASCII.leftBracket
+        i += isArray ? 2 : 1
+        skipBlanks()
+        var parts: [KeyPart] = []
+        try parseKey(into: &parts)
+        let closing = isArray ? "`]]`" : "`]`"
+        guard i < n, src[i] == ASCII.rightBracket else {
+            throw error("expected \(closing) to close the table header, found \(describe(at: i))", at: i)
+        }
+        i += 1
+        if isArray {
+            guard i < n, src[i] == ASCII.rightBracket else {
+                throw error("expected `]]` to close the array-of-tables header, found \(describe(at: i))", at: i)
+            }
+            i += 1
+        }
+        let headerEnd = i
+        closeSection()
+        var tree = root
+        root = TOMLTable()
+        defer { root = tree }
+        do {
+            current = try Parser.openHeader(parts, 0, isArray, headerStart, headerEnd, in: &tree, src)
+            currentPath = parts.map(\.name)
+        } catch {
+            current = TOMLTable()
+            currentPath = nil
+            throw error
+        }
+        try lineEnd(after: "the table header")
+        statements.append(
+            TOMLStatement(kind: isArray ? .arrayOfTables : .table, start: lineStart, end: i, keyStart: headerStart))
+    }
+
+    /// Puts the open section's table back into the tree.
+    mutating func closeSection() {
+        if let path = currentPath {
+            if path.isEmpty {
+                root = current
+            } else {
+                Parser.putBack(current, path[...], in: &root)
+            }
+        }
+        current = TOMLTable()
+        currentPath = nil
+    }
+
+    static func putBack(_ section: TOMLTable, _ path: ArraySlice<String>, in table: inout TOMLTable) {
+        guard let name = path.first, let slot = table.slots[name] else { return }
+        let rest = path.dropFirst()
+        switch table.values[slot] {
+        case .table(var sub):
+            table.values[slot] = .boolean(false)
+            if rest.isEmpty { sub = section } else { putBack(section, rest, in: &sub) }
+            table.values[slot] = .table(sub)
+        case .array(var elements):
+            guard let last = elements.indices.last, case .table(var sub) = elements[last] else { return }
+            table.values[slot] = .boolean(false)
+            elements[last] = .boolean(false)
+            if rest.isEmpty { sub = section } else { putBack(section, rest, in: &sub) }
+            elements[last] = .table(sub)
+            table.values[slot] = .array(elements)
+        default:
+            return
+        }
+    }
+
+    /// Walks a header path, creating implicit tables, and opens its table:
+    /// returns that table's current contents, leaving a placeholder in the tree.
+    static func openHeader(
+        _ parts: [KeyPart], _ k: Int, _ isArray: Bool, _ headerStart: Int, _ headerEnd: Int,
+        in table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>
+    ) throws(TOMLDiagnostic) -> TOMLTable {
+        let part = parts[k]
+        let isLast = k == parts.count - 1
+        guard let slot = table.slots[part.name] else {
+            if isLast {
+                var fresh = TOMLTable()
+                fresh.headerOffset = headerStart
+                let placeholder: TOMLValue = isArray ? .array([.table(TOMLTable())]) : .table(TOMLTable())
+                table.appendParsed(
+                    part.name, placeholder,
+                    EntryMeta(
+                        keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd,
+                        kind: isArray ? .arrayOfTables : .headerTable))
+                return fresh
+            }
+            var sub = TOMLTable()
+            let opened = try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src)
+            table.appendParsed(
+                part.name, .table(sub),
+                EntryMeta(
+                    keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd,
+                    kind: .implicitTable))
+            return opened
+        }
+        let meta = table.meta(at: slot)
+        let kind = meta?.kind ?? .value
+        if isLast {
+            if isArray {
+                guard kind == .arrayOfTables, case .array(var elements) = table.values[slot] else {
+                    throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src, arrayHeader: true)
+                }
+                table.values[slot] = .boolean(false)
+                elements.append(.table(TOMLTable()))
+                table.values[slot] = .array(elements)
+                var fresh = TOMLTable()
+                fresh.headerOffset = headerStart
+                return fresh
+            }
+            guard kind == .implicitTable, case .table(var existing) = table.values[slot] else {
+                throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src)
+            }
+            table.values[slot] = .table(TOMLTable())
+            table.meta[slot] = EntryMeta(
+                keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd, kind: .headerTable)
+            existing.headerOffset = headerStart
+            return existing
+        }
+        switch kind {
+        case .dottedTable, .implicitTable, .headerTable:
+            if case .table(var sub) = table.values[slot] {
+                table.values[slot] = .boolean(false)
+                defer { table.values[slot] = .table(sub) }
+                return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src)
+            }
+        case .arrayOfTables:
+            // Headers below an array of tables extend its most recent element.
+            if case .array(var elements) = table.values[slot], let last = elements.indices.last,
+               case .table(var sub) = elements[last]
+            {
+                table.values[slot] = .boolean(false)
+                elements[last] = .boolean(false)
+                defer {
+                    elements[last] = .table(sub)
+                    table.values[slot] = .array(elements)
+                }
+                return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src)
+            }
+        case .value:
+            break
+        }
+        throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src)
+    }
+
+    // MARK: Errors
+
+    func error(_ message: String, at offset: Int) -> TOMLDiagnostic {
+        TOMLDiagnostic(line: 0, column: 0, offset: offset, message: message)
+    }
+
+    func duplicate(_ parts: [KeyPart], _ k: Int, _ meta: EntryMeta?) -> TOMLDiagnostic {
+        Parser.duplicateError(parts, k, meta, src)
+    }
+
+    static func duplicateError(
+        _ parts: [KeyPart], _ k: Int, _ meta: EntryMeta?, _ src: UnsafeBufferPointer<UInt8>
+    ) -> TOMLDiagnostic {
+        var message = "duplicate key `\(displayKey(parts[...k]))`"
+        if let meta { message += " (first defined on line \(lineNumber(of: meta.keyStart, src)))" }
+        return TOMLDiagnostic(line: 0, column: 0, offset: parts[k].start, message: message)
+    }
+
+    static func cannotExtend(
+        _ parts: [KeyPart], _ k: Int, _ value: TOMLValue, _ meta: EntryMeta?, byDottedKey: Bool,
+        _ src: UnsafeBufferPointer<UInt8>, arrayHeader: Bool = false
+    ) -> TOMLDiagnostic {
+        let key = displayKey(parts[...k])
+        let line = meta.map { " on line \(lineNumber(of: $0.keyStart, src))" } ?? ""
+        let message: String
+        switch meta?.kind ?? .value {
+        case .value:
+            if case .table = value {
+                message = "table `\(key)` was defined inline\(line) and cannot be extended"
+            } else if case .array = value, arrayHeader {
+                message = "`\(key)` is a static array defined\(line); it cannot be extended with [[\(key)]]"
+            } else {
+                message = "key `\(key)` is already defined as \(article(value.typeName))\(line)"
+            }
+        case .dottedTable:
+            message = arrayHeader
+                ? "key `\(key)` is already a table defined by dotted keys\(line)"
+                : "table `\(key)` is already defined by dotted keys\(line)"
+        case .implicitTable:
+            message = arrayHeader
+                ? "key `\(key)` is already a table\(line)"
+                : "table `\(key)` was created by a [header]\(line); dotted keys cannot add to it"
+        case .headerTable:
+            message = byDottedKey
+                ? "table `\(key)` is defined by a [header]\(line); dotted keys elsewhere cannot add to it"
+                : arrayHeader ? "key `\(key)` is already a table defined\(line)" : "table `\(key)` is already defined\(line)"
+        case .arrayOfTables:
+            message = byDottedKey
+                ? "`\(key)` is an array of tables defined\(line); dotted keys cannot add to it"
+                : "`\(key)` is an array of tables defined\(line); use [[\(key)]] to add an element"
+        }
+        return TOMLDiagnostic(line: 0, column: 0, offset: parts[k].start, message: message)
+    }
+
+    static func article(_ noun: String) -> String {
+        (noun.first.map { "aeiou".contains($0) } ?? false) ? "an \(noun)" : "a \(noun)"
+    }
+
+    static func lineNumber(of offset: Int, _ src: UnsafeBufferPointer<UInt8>) -> Int {
+        var line = 1
+        for j in 0..<min(offset, src.count) where src[j] == ASCII.lf { line += 1 }
+        return line
+    }
+
+    func displayKey(_ parts: [KeyPart]) -> String { Parser.displayKey(parts[...]) }
+
+    static func displayKey(_ parts: ArraySlice<KeyPart>) -> String {
+        parts.map { TOMLSerializer.key($0.name) }.joined(separator: ".")
+    }
+
+    /// Describes the byte at `j` for messages: "`x`", "a newline", "end of file".
+    func describe(at j: Int) -> String {
+        guard j < n else { return "end of file" }
+        let c = src[j]
+        switch c {
+        case ASCII.lf: return "a newline"
+        case ASCII.cr: return "a carriage return"
+        case ASCII.tab: return "a tab"
+        case 0x20..<0x7F: return "`\(Character(Unicode.Scalar(c)))`"
+        case 0..<0x20, ASCII.delete: return "U+\(hex4(UInt32(c)))"
+        default:
+            let length = utf8SequenceLength(src, at: j)
+            guard length > 0 else { return "invalid UTF-8 byte 0x\(String(c, radix: 16, uppercase: true))" }
+            return "`\(string(j, j + length))`"
+        }
+    }
+}
+
+func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,169 @@
+/// An ordered TOML table: keys keep their source (or insertion) order and
+/// lookup by key is O(1).
+///
+/// Equality ignores key order, as TOML tables are unordered.
+public struct TOMLTable: Sendable, Equatable, Sequence {
+    public typealias Element = (key: String, value: TOMLValue)
+
+    /// Keys in order.
+    public private(set) var keys: [String] = []
+    /// Values in the same order as `keys`.
+    public internal(set) var values: [TOMLValue] = []
+    var slots: [String: Int] = [:]
+    /// Source positions per entry, parallel to `keys` for parsed tables and
+    /// empty once the table is edited in memory.
+    var meta: [EntryMeta] = []
+    /// Byte offset of the `[header]` / `[[header]]` that defined this table, or -1.
+    var headerOffset = -1
+
+    public init() {}
+
+    public init<S: Sequence>(_ entries: S) where S.Element == (String, TOMLValue) {
+        for (key, value) in entries { self[key] = value }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The entries in order. Prefer iterating the table itself, which does
+    /// not build an intermediate array.
+    public var entries: [(key: String, value: TOMLValue)] { Array(self) }
+
+    public func makeIterator() -> Iterator { Iterator(table: self) }
+
+    public struct Iterator: IteratorProtocol {
+        let table: TOMLTable
+        var position = 0
+
+        public mutating func next() -> (key: String, value: TOMLValue)? {
+            guard position < table.keys.count else { return nil }
+            defer { position += 1 }
+            return (table.keys[position], table.values[position])
+        }
+    }
+
+    /// Position of `key` among the entries.
+    public func index(forKey key: String) -> Int? { slots[key] }
+
+    public func contains(_ key: String) -> Bool { slots[key] != nil }
+
+    /// Gets, replaces, appends (new keys go last) or removes (`nil`) a value.
+    public subscript(key: String) -> TOMLValue? {
+        get {
+            guard let slot = slots[key] else { return nil }
+            return values[slot]
+        }
+        set {
+            meta.removeAll()
+            if let slot = slots[key] {
+                if let newValue {
+                    values[slot] = newValue
+                } else {
+                    remove(at: slot)
+                }
+            } else if let newValue {
+                slots[key] = keys.count
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+
+    /// Inserts or moves `key` to `position` (clamped to the valid range).
+    public mutating func insert(_ value: TOMLValue, forKey key: String, at position: Int) {
+        meta.removeAll()
+        if let slot = slots[key] { remove(at: slot) }
+        let position = Swift.max(0, Swift.min(position, keys.count))
+        keys.insert(key, at: position)
+        values.insert(value, at: position)
+        reindex(from: position)
+    }
+
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> TOMLValue? {
+        guard let slot = slots[key] else { return nil }
+        let value = values[slot]
+        meta.removeAll()
+        remove(at: slot)
+        return value
+    }
+
+    /// Looks up a nested value; numeric components index into arrays.
+    public func value(at path: [String]) -> TOMLValue? {
+        guard let first = path.first, var value = self[first] else { return nil }
+        for component in path.dropFirst() {
+            switch value {
+            case .table(let table):
+                guard let next = table[component] else { return nil }
+                value = next
+            case .array(let elements):
+                guard let index = Int(component), elements.indices.contains(index) else { return nil }
+                value = elements[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
+        guard lhs.keys.count == rhs.keys.count else { return false }
+        for (key, value) in lhs {
+            guard let other = rhs[key], other == value else { return false }
+        }
+        return true
+    }
+
+    private mutating func remove(at slot: Int) {
+        slots[keys[slot]] = nil
+        keys.remove(at: slot)
+        values.remove(at: slot)
+        reindex(from: slot)
+    }
+
+    private mutating func reindex(from position: Int) {
+        for j in position..<keys.count { slots[keys[j]] = j }
+    }
+
+    /// Appends a parsed entry; the caller has checked the key is new.
+    mutating func appendParsed(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) {
+        slots[key] = keys.count
+        keys.append(key)
+        values.append(value)
+        meta.append(entryMeta)
+    }
+
+    func meta(at slot: Int) -> EntryMeta? {
+        slot < meta.count ? meta[slot] : nil
+    }
+}
+
+extension TOMLTable: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, TOMLValue)...) {
+        self.init(elements)
+    }
+}
+
+/// How an entry came to exist; TOML's rules on redefining tables depend on it.
+enum EntryKind: UInt8, Sendable {
+    /// `key = value`, including inline tables and arrays (which are sealed).
+    case value
+    /// A table created by a dotted key such as `a.b = 1`.
+    case dottedTable
+    /// A table created only as a prefix of a `[header]`.
+    case implicitTable
+    /// A table defined by its own `[header]`.
+    case headerTable
+    /// An array of tables built from `[[header]]`s.
+    case arrayOfTables
+}
+
+/// Source ranges of one entry. For tables without a `key = value` line the
+/// value range is the defining header (or the dotted key part).
+struct EntryMeta: Sendable {
+    var keyStart: Int
+    var keyEnd: Int
+    var valueStart: Int
+    var valueEnd: Int
+    var kind: EntryKind
+}

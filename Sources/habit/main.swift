@@ -1,0 +1,4 @@
+import Foundation
+import HabitCLI
+
+exit(HabitCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,58 @@
+import HabitCore
+
+/// Compact histories for the statistics tests.
+enum StatsFixture {
+    static func day(_ text: String) -> CivilDate {
+        guard let day = CivilDate(text) else { fatalError("bad date \(text)") }
+        return day
+    }
+
+    /// `marks` lays a log out day by day from `from`: `x` done, `s` skipped, anything else
+    /// (`.`, `-`, space) no mark.
+    static func log(_ marks: String, from: CivilDate) -> CompletionLog {
+        var entries: [CompletionLog.Entry] = []
+        for (offset, character) in marks.enumerated() {
+            switch character {
+            case "x": entries.append(.init(day: from.adding(days: offset), mark: .done))
+            case "s": entries.append(.init(day: from.adding(days: offset), mark: .skipped))
+            default: break
+            }
+        }
+        return CompletionLog(entries)
+    }
+
+    static func weekdays(_ names: String) -> WeekdaySet {
+        WeekdaySet(names.split(separator: " ").map { Weekday(name: $0)! })
+    }
+
+    /// A habit (`days` "daily" or like "mon wed fri") or an event (`days` "event"), its log
+    /// laid out from its start (or from `marksFrom`).
+    static func tracker(
+        _ id: String, _ days: String = "daily", start: String?, marks: String = "", marksFrom: String? = nil,
+        goal: String? = nil
+    ) -> Tracker {
+        let schedule: Schedule = switch days {
+        case "daily": .daily
+        case "event": .event
+        default: .weekly(weekdays(days))
+        }
+        let startDay = start.map(day)
+        let origin = marksFrom.map(day) ?? startDay!
+        return Tracker(
+            id: id, name: id, category: "test", schedule: schedule, start: startDay, goal: goal.flatMap { Goal($0) },
+            log: log(marks, from: origin))
+    }
+}
+
+/// SplitMix64: a tiny seeded generator so random histories are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -16,8 +16,10 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case conflict
         case authentication
         case certificate
-        /// The remote could not be reached at all (refused, unknown host, missing repository).
+        /// The remote could not be reached at all (connection refused, unknown host).
         case unreachable
+        /// The server answered but has no such repository (or will not show it).
+        case remoteRepositoryNotFound
         /// The remote stayed silent for longer than the configured timeout.
         case timeout
         case locked
@@ -95,10 +97,11 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         if errorClass == GIT_ERROR_NET.rawValue || errorClass == GIT_ERROR_SSH.rawValue
             || errorClass == GIT_ERROR_HTTP.rawValue || errorClass == GIT_ERROR_OS.rawValue {
             let lowered = detail.lowercased()
-            let unreachableHints = ["failed to connect", "connection refused", "failed to resolve",
-                                    "access denied or repository not exported", "could not resolve",
-                                    "no route to host", "network is unreachable", "unexpected http status code: 404",
-                                    "not found"]
+            let missingHints = ["access denied or repository not exported", "repository not found",
+                                "unexpected http status code: 404"]
+            if missingHints.contains(where: lowered.contains) { return .remoteRepositoryNotFound }
+            let unreachableHints = ["failed to connect", "connection refused", "failed to resolve", "could not resolve",
+                                    "no route to host", "network is unreachable", "connection timed out"]
             if unreachableHints.contains(where: lowered.contains) { return .unreachable }
             if lowered.contains("authentication") || lowered.contains("too many redirects or authentication replays") {
                 return .authentication
@@ -119,6 +122,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case .authentication: return ": authentication failed; check your SSH key or credentials."
         case .certificate: return ": the server's certificate is not trusted."
         case .unreachable: return ": the remote could not be reached."
+        case .remoteRepositoryNotFound: return ": the server has no such repository, or refused access to it."
         case .timeout: return ": the remote did not answer in time."
         case .locked: return ": another git process holds a lock; try again when it has finished."
         case .invalidArgument: return ": the request is not valid."

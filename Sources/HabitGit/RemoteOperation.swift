@@ -24,7 +24,7 @@ final class RemoteOperation {
         GitLibrary.ensureInitialized()
         if let timeout = options.timeout {
             Watchdog.networkLock.lock()
-            let watchdog = Watchdog(timeout: timeout)
+            let watchdog = Watchdog(timeout: timeout, remotePort: Self.port(of: url))
             self.watchdog = watchdog
             watchdog.start()
         }
@@ -34,7 +34,9 @@ final class RemoteOperation {
                 Watchdog.networkLock.unlock()
             }
         }
-        let code = withExtendedLifetime(self) { body(makeCallbacks()) }
+        let code = withExtendedLifetime(self) {
+            SignalGuard.withSIGPIPEBlocked { body(makeCallbacks()) }
+        }
         guard code < 0 else { return }
         // Read libgit2's thread-local error first, before anything else can overwrite it.
         let error = GitError.fromLibgit2(code, context)
@@ -109,6 +111,27 @@ final class RemoteOperation {
             return 0
         }
         return callbacks
+    }
+
+    /// The TCP port `url` connects to; nil for local paths or when it cannot tell.
+    /// A proxy in between would be on another port, so the watchdog then finds
+    /// no matching socket: timeouts are not enforced through proxies.
+    static func port(of url: String) -> UInt16? {
+        guard let schemeEnd = url.range(of: "://") else {
+            // scp-like user@host:path is ssh; anything else is a local path.
+            if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") { return 22 }
+            return nil
+        }
+        let scheme = url[..<schemeEnd.lowerBound].lowercased()
+        let defaults: [String: UInt16] = ["git": 9418, "ssh": 22, "git+ssh": 22, "ssh+git": 22, "http": 80, "https": 443]
+        guard let defaultPort = defaults[scheme] else { return nil }
+        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        // The port follows the last colon, unless that colon is inside an IPv6 literal.
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+            return UInt16(authority[authority.index(after: colon)...]) ?? defaultPort
+        }
+        return defaultPort
     }
 
     private static func from(_ payload: UnsafeMutableRawPointer?) -> RemoteOperation {

@@ -11,29 +11,35 @@ import Darwin
 /// 1.7) and its callbacks never run while it is blocked in connect()/recv(),
 /// so nothing on the calling thread can notice a server that accepts and
 /// never answers. The watchdog runs on its own thread; when the remote has
-/// been silent for `timeout` it shuts down (for reading) every internet
-/// socket the process opened since the operation started. The blocked
-/// recv() then returns end-of-file, a pending connect() is aborted, and
-/// libgit2 fails promptly; the caller reports `.timeout`. SHUT_RD rather than
-/// SHUT_RDWR because a later write by libgit2 to a fully shut socket would raise
-/// SIGPIPE and kill the process.
+/// been silent for `timeout` it shuts down every internet socket the process
+/// opened since the operation started. A blocked recv() then returns
+/// end-of-file, a blocked send() fails, a pending connect() is aborted, and
+/// libgit2 fails promptly; the caller reports `.timeout`. (The resulting
+/// SIGPIPE is contained by `SignalGuard`.) Sockets are found through
+/// /proc/self/fd because libgit2 does not expose its socket.
 ///
 /// "Since the operation started" is why network operations are serialised
 /// (`networkLock`): two overlapping operations could otherwise interrupt
 /// each other's sockets.
 final class Watchdog: @unchecked Sendable {
-    /// One network operation with a watchdog at a time per process.
-    static let networkLock = NSLock()
+    /// One network operation with a watchdog at a time per process. Recursive so
+    /// that a progress callback starting another operation cannot deadlock.
+    static let networkLock = NSRecursiveLock()
 
     private let condition = NSCondition()
     private let timeout: Duration
     private let socketsBefore: Set<UInt64>
+    private let remotePort: UInt16?
     private var deadline: ContinuousClock.Instant
     private var finished = false
     private var firedFlag = false
 
-    init(timeout: Duration) {
+    /// `remotePort` narrows the sockets interrupted to connections to that
+    /// port (plus ones still connecting), so sockets of servers living in the
+    /// same process, or unrelated connections, are left alone.
+    init(timeout: Duration, remotePort: UInt16?) {
         self.timeout = timeout
+        self.remotePort = remotePort
         socketsBefore = Self.internetSockets().reduce(into: []) { $0.insert($1.inode) }
         deadline = .now + timeout
     }
@@ -87,7 +93,35 @@ final class Watchdog: @unchecked Sendable {
 
     private func interruptNewSockets() {
         for socket in Self.internetSockets() where !socketsBefore.contains(socket.inode) {
-            shutdown(socket.fd, Int32(SHUT_RD))
+            guard !Self.isListening(socket.fd) else { continue }
+            if let remotePort, let peerPort = Self.peerPort(socket.fd), peerPort != remotePort { continue }
+            shutdown(socket.fd, Int32(SHUT_RDWR))
+        }
+    }
+
+    private static func isListening(_ fd: Int32) -> Bool {
+        var listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0 && listening != 0
+    }
+
+    /// The port a socket is connected to; nil while it is still connecting.
+    private static func peerPort(_ fd: Int32) -> UInt16? {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let connected = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard connected == 0 else { return nil }
+        return withUnsafePointer(to: &address) { pointer in
+            switch Int32(address.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            default:
+                return nil
+            }
         }
     }
 

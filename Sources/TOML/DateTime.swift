@@ -1,22 +1,36 @@
 /// A calendar date without a time or offset, e.g. `2026-11-02`.
 public struct TOMLLocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    // Packed so a TOMLValue stays small; the public API is Int.
+    private var year16: Int16
+    private var month8: UInt8
+    private var day8: UInt8
+
+    public var year: Int {
+        get { Int(year16) }
+        set { year16 = Int16(clamping: newValue) }
+    }
+
+    public var month: Int {
+        get { Int(month8) }
+        set { month8 = UInt8(clamping: newValue) }
+    }
+
+    public var day: Int {
+        get { Int(day8) }
+        set { day8 = UInt8(clamping: newValue) }
+    }
 
     /// Returns nil unless the date exists in the proleptic Gregorian calendar
     /// (years 0...9999, as RFC 3339 allows).
     public init?(year: Int, month: Int, day: Int) {
         guard TOMLLocalDate.validationError(year: year, month: month, day: day) == nil else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(unchecked: year, month, day)
     }
 
     init(unchecked year: Int, _ month: Int, _ day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        year16 = Int16(clamping: year)
+        month8 = UInt8(clamping: month)
+        day8 = UInt8(clamping: day)
     }
 
     public static func isLeapYear(_ year: Int) -> Bool {
@@ -57,26 +71,43 @@ public struct TOMLLocalDate: Hashable, Comparable, Sendable, CustomStringConvert
 
 /// A time of day without a date or offset, e.g. `07:32:00.5`.
 public struct TOMLLocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+    private var hour8: UInt8
+    private var minute8: UInt8
+    private var second8: UInt8
+    private var nanosecond32: UInt32
+
+    public var hour: Int {
+        get { Int(hour8) }
+        set { hour8 = UInt8(clamping: newValue) }
+    }
+
+    public var minute: Int {
+        get { Int(minute8) }
+        set { minute8 = UInt8(clamping: newValue) }
+    }
+
+    public var second: Int {
+        get { Int(second8) }
+        set { second8 = UInt8(clamping: newValue) }
+    }
+
     /// Fractional seconds; TOML allows arbitrary precision, we keep nanoseconds.
-    public var nanosecond: Int
+    public var nanosecond: Int {
+        get { Int(nanosecond32) }
+        set { nanosecond32 = UInt32(clamping: newValue) }
+    }
 
     public init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         guard TOMLLocalTime.validationError(hour: hour, minute: minute, second: second) == nil,
               (0..<1_000_000_000).contains(nanosecond) else { return nil }
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
+        self.init(unchecked: hour, minute, second, nanosecond)
     }
 
     init(unchecked hour: Int, _ minute: Int, _ second: Int, _ nanosecond: Int) {
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
+        hour8 = UInt8(clamping: hour)
+        minute8 = UInt8(clamping: minute)
+        second8 = UInt8(clamping: second)
+        nanosecond32 = UInt32(clamping: nanosecond)
     }
 
     static func validationError(hour: Int, minute: Int, second: Int) -> String? {
@@ -120,20 +151,23 @@ public struct TOMLLocalDateTime: Hashable, Sendable, CustomStringConvertible {
 public struct TOMLOffsetDateTime: Hashable, Sendable, CustomStringConvertible {
     public var date: TOMLLocalDate
     public var time: TOMLLocalTime
+    private var offset16: Int16
+
     /// Offset from UTC in minutes; `Z` is 0.
-    public var offsetMinutes: Int
+    public var offsetMinutes: Int {
+        get { Int(offset16) }
+        set { offset16 = Int16(clamping: newValue) }
+    }
 
     public init?(date: TOMLLocalDate, time: TOMLLocalTime, offsetMinutes: Int) {
         guard (-(23 * 60 + 59)...(23 * 60 + 59)).contains(offsetMinutes) else { return nil }
-        self.date = date
-        self.time = time
-        self.offsetMinutes = offsetMinutes
+        self.init(unchecked: date, time, offsetMinutes)
     }
 
     init(unchecked date: TOMLLocalDate, _ time: TOMLLocalTime, _ offsetMinutes: Int) {
         self.date = date
         self.time = time
-        self.offsetMinutes = offsetMinutes
+        offset16 = Int16(clamping: offsetMinutes)
     }
 
     /// RFC 3339, with `Z` for a zero offset.

@@ -32,6 +32,10 @@ public struct TOMLDocument: Sendable {
     }
 
     public static func parse(_ bytes: [UInt8]) -> Result<TOMLDocument, TOMLParseFailure> {
+        guard bytes.count < Int(Int32.max) else {
+            let message = "documents larger than 2 GiB are not supported"
+            return .failure(TOMLParseFailure(diagnostics: [TOMLDiagnostic(line: 1, column: 1, offset: 0, message: message)]))
+        }
         var diagnostics: [TOMLDiagnostic] = []
         var root = TOMLTable()
         var statements: [TOMLStatement] = []

@@ -9,12 +9,23 @@ struct TOMLStatement: Sendable {
     }
 
     var kind: Kind
+    private var start32: Int32
+    private var end32: Int32
+    private var keyStart32: Int32
+
+    init(kind: Kind, start: Int, end: Int, keyStart: Int) {
+        self.kind = kind
+        start32 = Int32(truncatingIfNeeded: start)
+        end32 = Int32(truncatingIfNeeded: end)
+        keyStart32 = Int32(truncatingIfNeeded: keyStart)
+    }
+
     /// Start of the line, before indentation.
-    var start: Int
+    var start: Int { Int(start32) }
     /// After the line's newline (or the end of the file).
-    var end: Int
+    var end: Int { Int(end32) }
     /// First byte of the key, or the `[` of a header.
-    var keyStart: Int
+    var keyStart: Int { Int(keyStart32) }
 }
 
 struct KeyPart {
@@ -78,9 +89,10 @@ struct Parser {
             } catch {
                 diagnostics.append(error)
                 if diagnostics.count >= Parser.maxDiagnostics { break }
-                if let resume = resumeAt, resume > lineStart {
+                let resume = resumeAt
+                resumeAt = nil
+                if let resume, resume > lineStart {
                     i = resume
-                    resumeAt = nil
                 } else {
                     skipRestOfLine(from: max(i, error.offset))
                 }
@@ -225,7 +237,7 @@ struct Parser {
         let valueEnd = i
         if parts.count == 1 {
             let part = parts[0]
-            if let slot = current.slots[part.name] {
+            if let slot = current.index(forKey: part.name) {
                 throw duplicate(parts, 0, current.meta(at: slot))
             }
             current.appendParsed(
@@ -247,7 +259,7 @@ struct Parser {
         into table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>
     ) throws(TOMLDiagnostic) {
         let part = parts[k]
-        let existing = table.slots[part.name]
+        let existing = table.index(forKey: part.name)
         if k == parts.count - 1 {
             if let existing {
                 throw duplicateError(parts, k, table.meta(at: existing), src)
@@ -326,7 +338,7 @@ struct Parser {
     }
 
     static func putBack(_ section: TOMLTable, _ path: ArraySlice<String>, in table: inout TOMLTable) {
-        guard let name = path.first, let slot = table.slots[name] else { return }
+        guard let name = path.first, let slot = table.index(forKey: name) else { return }
         let rest = path.dropFirst()
         switch table.values[slot] {
         case .table(var sub):
@@ -353,7 +365,7 @@ struct Parser {
     ) throws(TOMLDiagnostic) -> TOMLTable {
         let part = parts[k]
         let isLast = k == parts.count - 1
-        guard let slot = table.slots[part.name] else {
+        guard let slot = table.index(forKey: part.name) else {
             if isLast {
                 var fresh = TOMLTable()
                 fresh.headerOffset = headerStart

@@ -9,7 +9,7 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     public private(set) var keys: [String] = []
     /// Values in the same order as `keys`.
     public internal(set) var values: [TOMLValue] = []
-    var slots: [String: Int] = [:]
+    var index = KeyIndex()
     /// Source positions per entry, parallel to `keys` for parsed tables and
     /// empty once the table is edited in memory.
     var meta: [EntryMeta] = []
@@ -43,28 +43,28 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     /// Position of `key` among the entries.
-    public func index(forKey key: String) -> Int? { slots[key] }
+    public func index(forKey key: String) -> Int? { index.find(key, in: keys) }
 
-    public func contains(_ key: String) -> Bool { slots[key] != nil }
+    public func contains(_ key: String) -> Bool { index(forKey: key) != nil }
 
     /// Gets, replaces, appends (new keys go last) or removes (`nil`) a value.
     public subscript(key: String) -> TOMLValue? {
         get {
-            guard let slot = slots[key] else { return nil }
+            guard let slot = index(forKey: key) else { return nil }
             return values[slot]
         }
         set {
             meta.removeAll()
-            if let slot = slots[key] {
+            if let slot = index(forKey: key) {
                 if let newValue {
                     values[slot] = newValue
                 } else {
                     remove(at: slot)
                 }
             } else if let newValue {
-                slots[key] = keys.count
                 keys.append(key)
                 values.append(newValue)
+                index.insert(slot: keys.count - 1, in: keys)
             }
         }
     }
@@ -72,16 +72,16 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     /// Inserts or moves `key` to `position` (clamped to the valid range).
     public mutating func insert(_ value: TOMLValue, forKey key: String, at position: Int) {
         meta.removeAll()
-        if let slot = slots[key] { remove(at: slot) }
+        if let slot = index(forKey: key) { remove(at: slot) }
         let position = Swift.max(0, Swift.min(position, keys.count))
         keys.insert(key, at: position)
         values.insert(value, at: position)
-        reindex(from: position)
+        index.rebuild(keys)
     }
 
     @discardableResult
     public mutating func removeValue(forKey key: String) -> TOMLValue? {
-        guard let slot = slots[key] else { return nil }
+        guard let slot = index(forKey: key) else { return nil }
         let value = values[slot]
         meta.removeAll()
         remove(at: slot)
@@ -115,22 +115,17 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     private mutating func remove(at slot: Int) {
-        slots[keys[slot]] = nil
         keys.remove(at: slot)
         values.remove(at: slot)
-        reindex(from: slot)
-    }
-
-    private mutating func reindex(from position: Int) {
-        for j in position..<keys.count { slots[keys[j]] = j }
+        index.rebuild(keys)
     }
 
     /// Appends a parsed entry; the caller has checked the key is new.
     mutating func appendParsed(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) {
-        slots[key] = keys.count
         keys.append(key)
         values.append(value)
         meta.append(entryMeta)
+        index.insert(slot: keys.count - 1, in: keys)
     }
 
     func meta(at slot: Int) -> EntryMeta? {
@@ -160,10 +155,26 @@ enum EntryKind: UInt8, Sendable {
 
 /// Source ranges of one entry. For tables without a `key = value` line the
 /// value range is the defining header (or the dotted key part).
+///
+/// Stored as 32-bit offsets (documents are limited to 2 GiB) because big
+/// tables hold one of these per key.
 struct EntryMeta: Sendable {
-    var keyStart: Int
-    var keyEnd: Int
-    var valueStart: Int
-    var valueEnd: Int
+    private var start32: Int32
+    private var end32: Int32
+    private var valueStart32: Int32
+    private var valueEnd32: Int32
     var kind: EntryKind
+
+    init(keyStart: Int, keyEnd: Int, valueStart: Int, valueEnd: Int, kind: EntryKind) {
+        start32 = Int32(truncatingIfNeeded: keyStart)
+        end32 = Int32(truncatingIfNeeded: keyEnd)
+        valueStart32 = Int32(truncatingIfNeeded: valueStart)
+        valueEnd32 = Int32(truncatingIfNeeded: valueEnd)
+        self.kind = kind
+    }
+
+    var keyStart: Int { Int(start32) }
+    var keyEnd: Int { Int(end32) }
+    var valueStart: Int { Int(valueStart32) }
+    var valueEnd: Int { Int(valueEnd32) }
 }

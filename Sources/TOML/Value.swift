@@ -1,7 +1,7 @@
 /// A TOML value. Tables and arrays nest other values.
 ///
-/// Not declared `indirect`: arrays and tables already store their children
-/// out of line, and boxing every scalar would cost an allocation per value.
+/// Only `table` is `indirect`: boxing it keeps every value 24 bytes,
+/// while boxing scalars would cost an allocation per value.
 public enum TOMLValue: Equatable, Sendable {
     case string(String)
     case integer(Int64)
@@ -12,7 +12,7 @@ public enum TOMLValue: Equatable, Sendable {
     case localDate(TOMLLocalDate)
     case localTime(TOMLLocalTime)
     case array([TOMLValue])
-    case table(TOMLTable)
+    indirect case table(TOMLTable)
 
     /// Equality is structural. Unlike Double, `nan` equals `nan`, so a
     /// document always equals itself after a round trip.

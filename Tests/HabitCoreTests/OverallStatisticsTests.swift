@@ -114,3 +114,36 @@ import Testing
             == OverallStatistics(trackers: trackers, today: today))
     }
 }
+
+/// The worked example of docs/statistics.md, section 2, checked number by number.
+@Suite struct DocumentedStatisticsExampleTests {
+    static func trackers(bDoneFriday: Bool) -> [Tracker] {
+        [
+            StatsFixture.tracker("a", start: "2026-01-05", marks: "xxs.x"),
+            StatsFixture.tracker("b", "mon wed fri", start: "2026-01-05", marks: bDoneFriday ? "x.s.x" : "x.s.."),
+            StatsFixture.tracker("c", "event", start: "2026-01-08", marks: "x"),
+        ]
+    }
+
+    let today = StatsFixture.day("2026-01-09")
+
+    @Test func overall() {
+        let stats = OverallStatistics(trackers: Self.trackers(bDoneFriday: false), today: today)
+        #expect(stats.perfectDays == 2 && stats.bestStreak == 2 && stats.currentStreak == 0)
+        #expect(stats.trackersCompleted == 5 && stats.trackedDays == 5 && stats.average == 1.0)
+        #expect(stats.firstScheduledDay == StatsFixture.day("2026-01-05"))
+
+        let later = OverallStatistics(trackers: Self.trackers(bDoneFriday: true), today: today)
+        #expect(later.perfectDays == 3 && later.bestStreak == 2 && later.currentStreak == 1)
+    }
+
+    @Test func perTracker() {
+        let progress = Self.trackers(bDoneFriday: false).map { TrackerProgress(tracker: $0, today: today) }
+        let a = progress[0], b = progress[1], c = progress[2]
+        #expect((a.currentStreak, a.bestStreak, a.doneDays, a.skippedDays, a.missedDays) == (1, 2, 3, 1, 1))
+        #expect(a.completionRate == 0.75)
+        #expect((b.currentStreak, b.bestStreak, b.doneDays, b.skippedDays, b.missedDays) == (1, 1, 1, 1, 0))
+        #expect(b.completionRate == 1)
+        #expect((c.currentStreak, c.bestStreak, c.doneDays, c.completions) == (1, 1, 1, 1))
+    }
+}

@@ -29,9 +29,9 @@ import Testing
         let trackers = Self.bigJournal(today: today)
         let entries = trackers.reduce(0) { $0 + $1.log.entries.count }
         #expect(entries > 290_000)
-        // The best of three runs of each, so a cold first call does not dominate.
+        // The best of ten runs of each, so a cold first call does not dominate.
         func best(_ body: () -> Void) -> Duration {
-            (0..<3).map { _ in ContinuousClock().measure(body) }.min()!
+            (0..<10).map { _ in ContinuousClock().measure(body) }.min()!
         }
         var stats = OverallStatistics()
         let overall = best { stats = OverallStatistics(trackers: trackers, today: today) }

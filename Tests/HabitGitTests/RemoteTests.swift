@@ -153,8 +153,9 @@ struct RemoteFailureTests {
         let (repository, _) = try makeRepository(in: dir)
         let port = try freePort()
         try repository.setRemoteURL("git://127.0.0.1:\(port)/data.git")
+        // No timeout, so no wait for another test's network operation to release the watchdog lock.
         let start = ContinuousClock.now
-        let refused = try #require(throws: GitError.self) { try repository.fetch() }
+        let refused = try #require(throws: GitError.self) { try repository.fetch(options: NetworkOptions(timeout: nil)) }
         #expect(refused.kind == .unreachable)
         #expect(ContinuousClock.now - start < .seconds(2))
 
@@ -162,7 +163,7 @@ struct RemoteFailureTests {
         let daemon = try GitDaemon(basePath: dir.sub("server"))
         try repository.setRemoteURL(daemon.url("missing.git"))
         let missing = try #require(throws: GitError.self) { try repository.fetch() }
-        #expect(missing.kind == .unreachable)
+        #expect(missing.kind == .remoteRepositoryNotFound)
 
         let cloneError = try #require(throws: GitError.self) {
             try Repository.clone(from: "https://user:s3cret@127.0.0.1:\(port)/x.git", to: dir.sub("c"))

@@ -16,7 +16,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp("The day to show: 2026-11-21, today, yesterday, -3, or a weekday name.", valueName: "day"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day to show: 2026-11-21, today, yesterday, -3, or a weekday name.", valueName: "day"))
     var date: String?
 
     @Option(name: .long, help: ArgumentHelp("Keep trackers whose name contains this text (ignoring case and accents).", valueName: "text"))

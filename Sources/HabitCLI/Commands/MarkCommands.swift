@@ -6,7 +6,7 @@ struct MarkOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"))
     var tracker: String
 
-    @Option(name: .long, help: ArgumentHelp("The day: 2026-11-21, today, yesterday, -3, or a weekday name (default: today).", valueName: "day"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day: 2026-11-21, today, yesterday, -3, or a weekday name (default: today).", valueName: "day"))
     var date: String?
 }
 

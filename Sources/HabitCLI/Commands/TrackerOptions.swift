@@ -24,7 +24,7 @@ struct TrackerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A short note about the tracker.", valueName: "text"))
     var description: String?
 
-    @Option(name: .long, help: ArgumentHelp("The first day that counts (default: today).", valueName: "day"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The first day that counts (default: today).", valueName: "day"))
     var start: String?
 
     @Option(name: .long, help: ArgumentHelp("How long to keep it up: 30d, 8w, 3m (days, weeks, months); `forever` clears it.", valueName: "goal"))

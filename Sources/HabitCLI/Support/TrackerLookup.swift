@@ -40,9 +40,10 @@ extension Session {
         switch TrackerLookup.find(text, in: trackers) {
         case .found(let tracker): return tracker
         case .none:
+            // A tracker whose file has errors is not loaded; if the text names its file, say why.
             let brokenIDs = store.trackerIDs.subtracting(trackers.map(\.id))
-            if brokenIDs.contains(Slug.make(from: text)) || brokenIDs.contains(text) {
-                let id = brokenIDs.contains(text) ? text : Slug.make(from: text)
+            let slug = Slug.make(from: text)
+            if let id = brokenIDs.sorted().first(where: { $0 == text || $0.hasPrefix(slug) || $0.split(separator: "-").contains { $0.hasPrefix(slug) } }) {
                 throw translate(StoreError.invalidData(store.diagnostics(forTracker: id)))
             }
             let names = trackers.map { "  " + name($0) }.sorted()

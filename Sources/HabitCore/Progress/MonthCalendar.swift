@@ -37,7 +37,7 @@ public struct MonthCalendar<Cell: DayCell>: Hashable, Sendable {
         self.cells = cells
     }
 
-    public var firstDay: CivilDate { CivilDate(year: year, month: month, day: 1)! }
+    public var firstDay: CivilDate { CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)) }
     public var lastDay: CivilDate { firstDay.adding(months: 1).adding(days: -1) }
 
     /// Blank cells before the 1st in the first week row.

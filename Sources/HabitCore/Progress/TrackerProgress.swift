@@ -44,37 +44,57 @@ public struct TrackerProgress: Hashable, Sendable {
         self.init(trackerID: tracker.id)
         let walker = DayWalker(tracker, today: today)
         let start = walker.startDay
+        let last = today.dayNumber
         let goalEnd = tracker.goal.map { $0.endDay(from: CivilDate(dayNumber: start)).dayNumber }
         let goalLimit = goalEnd ?? Int.min
+        // Scheduled days in a closed range of day numbers (within [start, today]).
+        func scheduledDays(_ from: Int, _ through: Int) -> Int {
+            let through = walker.isEvent ? min(through, walker.eventEnd) : through
+            guard from <= through else { return 0 }
+            return walker.isEvent ? through - from + 1
+                : DayWalker.weekdayCount(mask: walker.mask, from: from, through: through)
+        }
+        // Only the marks on scheduled days matter; between two of them, any scheduled day is an
+        // unmarked day before today: a miss. So the walk is over entries, not days.
         var goalDone = 0
         var goalSkipped = 0
         var run = 0
         var best = 0
         var done = 0
         var skipped = 0
-        var missed = 0
-        walker.walk(tracker.log.entries, from: start, through: today.dayNumber) { day, state in
-            switch state {
-            case .done:
+        var previous = start - 1  // the last scheduled day with a mark so far
+        var isTodayMarked = false
+        let entries = tracker.log.entries
+        var cursor = tracker.log.lowerBound(CivilDate(dayNumber: start))
+        while cursor < entries.count, entries[cursor].day.dayNumber <= last {
+            let entry = entries[cursor]
+            let day = entry.day.dayNumber
+            cursor += 1
+            let isScheduled = walker.isEvent
+                ? day <= walker.eventEnd
+                : walker.mask & (1 << UInt8(DayWalker.weekdayIndex(day))) != 0
+            guard isScheduled else { continue }
+            if day > previous + 1, scheduledDays(previous + 1, day - 1) > 0 { run = 0 }
+            previous = day
+            if day == last { isTodayMarked = true }
+            if entry.mark == .done {
                 done += 1
                 run += 1
                 if run > best { best = run }
                 if day <= goalLimit { goalDone += 1 }
-            case .skipped:
+            } else {
                 skipped += 1
                 if day <= goalLimit { goalSkipped += 1 }
-            case .missed:
-                missed += 1
-                run = 0
-            case .pending, .notScheduled, .doneOffSchedule, .future:
-                break
             }
         }
+        // Unmarked scheduled days after the last mark, today excepted, are misses.
+        if scheduledDays(previous + 1, last - 1) > 0 { run = 0 }
+        let isTodayPending = start <= last && !isTodayMarked && scheduledDays(last, last) == 1
         currentStreak = run
         bestStreak = best
         doneDays = done
         skippedDays = skipped
-        missedDays = missed
+        missedDays = scheduledDays(start, last) - done - skipped - (isTodayPending ? 1 : 0)
         let log = tracker.log
         let future = log.entries[log.lowerBound(today.adding(days: 1))...]
         completions = log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }

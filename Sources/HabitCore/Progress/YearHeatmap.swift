@@ -13,8 +13,8 @@ public struct YearHeatmap<Cell: DayCell>: Hashable, Sendable {
         self.cells = cells
     }
 
-    public var firstDay: CivilDate { CivilDate(year: year, month: 1, day: 1)! }
-    public var lastDay: CivilDate { CivilDate(year: year, month: 12, day: 31)! }
+    public var firstDay: CivilDate { CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)) }
+    public var lastDay: CivilDate { CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 12, day: 31)) }
 
     /// Blank cells before 1 January in the first week.
     public var leadingBlanks: Int { HabitCore.leadingBlanks(before: firstDay, weekStartsOn: weekStartsOn) }
@@ -30,8 +30,8 @@ public struct YearHeatmap<Cell: DayCell>: Hashable, Sendable {
 
 extension YearHeatmap where Cell == DaySummary {
     public init(trackers: [Tracker], year: Int, today: CivilDate, weekStartsOn: Weekday = .monday) {
-        let first = CivilDate(year: year, month: 1, day: 1)!
-        let last = CivilDate(year: year, month: 12, day: 31)!
+        let first = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1))
+        let last = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 12, day: 31))
         self.init(year: year, weekStartsOn: weekStartsOn,
                   cells: DaySummary.days(of: trackers, from: first, through: last, today: today))
     }
@@ -43,8 +43,8 @@ extension YearHeatmap where Cell == DaySummary {
 
 extension YearHeatmap where Cell == TrackerDay {
     public init(tracker: Tracker, year: Int, today: CivilDate, weekStartsOn: Weekday = .monday) {
-        let first = CivilDate(year: year, month: 1, day: 1)!
-        let last = CivilDate(year: year, month: 12, day: 31)!
+        let first = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1))
+        let last = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 12, day: 31))
         self.init(year: year, weekStartsOn: weekStartsOn,
                   cells: TrackerDay.days(of: tracker, from: first, through: last, today: today))
     }

@@ -113,8 +113,9 @@ final class Watchdog: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
         }
         guard connected == 0 else { return nil }
+        let family = Int32(address.ss_family)
         return withUnsafePointer(to: &address) { pointer in
-            switch Int32(address.ss_family) {
+            switch family {
             case AF_INET:
                 return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
             case AF_INET6:

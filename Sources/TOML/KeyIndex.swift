@@ -51,6 +51,28 @@ struct KeyIndex: Sendable {
         }
     }
 
+    /// Looks `key` up and, if absent, reserves its bucket for position
+    /// `keys.count` in one probe. Returns the existing position, or nil
+    /// after indexing the key (the caller must then append it).
+    mutating func findOrInsert(_ key: String, in keys: [String]) -> Int? {
+        if (count + 1) * 2 > buckets.count { grow() }
+        let hash = KeyIndex.hash(key)
+        let mask = buckets.count - 1
+        var position = Int(hash) & mask
+        while true {
+            let bucket = buckets[position]
+            if bucket == 0 { break }
+            let slot = Int(bucket & 0xFFFF_FFFF) - 1
+            if UInt32(truncatingIfNeeded: bucket >> 32) == hash, KeyIndex.sameBytes(keys[slot], key) {
+                return slot
+            }
+            position = (position + 1) & mask
+        }
+        buckets[position] = UInt64(hash) << 32 | UInt64(keys.count + 1)
+        count += 1
+        return nil
+    }
+
     /// Indexes `keys[slot]`, which must not be indexed yet.
     mutating func insert(slot: Int, in keys: [String]) {
         if (count + 1) * 2 > buckets.count { grow() }

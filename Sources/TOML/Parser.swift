@@ -70,6 +70,10 @@ struct Parser {
     // MARK: Document
 
     mutating func parseDocument() {
+        // One statement per line is typical; reserving avoids regrowth.
+        var newlines = 0
+        for j in 0..<n where src[j] == ASCII.lf { newlines += 1 }
+        statements.reserveCapacity(newlines + 1)
         if n >= 3, src[0] == 0xEF, src[1] == 0xBB, src[2] == 0xBF { i = 3 }
         while i < n {
             let lineStart = i
@@ -237,12 +241,11 @@ struct Parser {
         let valueEnd = i
         if parts.count == 1 {
             let part = parts[0]
-            if let slot = current.index(forKey: part.name) {
+            let meta = EntryMeta(
+                keyStart: part.start, keyEnd: part.end, valueStart: valueStart, valueEnd: valueEnd, kind: .value)
+            if let slot = current.appendParsedIfAbsent(part.name, value, meta) {
                 throw duplicate(parts, 0, current.meta(at: slot))
             }
-            current.appendParsed(
-                part.name, value,
-                EntryMeta(keyStart: part.start, keyEnd: part.end, valueStart: valueStart, valueEnd: valueEnd, kind: .value))
         } else {
             var target = current
             current = TOMLTable()

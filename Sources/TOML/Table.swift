@@ -128,6 +128,16 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         index.insert(slot: keys.count - 1, in: keys)
     }
 
+    /// Appends a parsed entry unless the key exists; returns the existing
+    /// position in that case.
+    mutating func appendParsedIfAbsent(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
+        if let existing = index.findOrInsert(key, in: keys) { return existing }
+        keys.append(key)
+        values.append(value)
+        meta.append(entryMeta)
+        return nil
+    }
+
     func meta(at slot: Int) -> EntryMeta? {
         slot < meta.count ? meta[slot] : nil
     }

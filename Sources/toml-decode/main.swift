@@ -16,7 +16,6 @@ while true {
     input.append(contentsOf: chunk[0..<count])
 }
 
-if getenv("BENCH") != nil { var c = 0; for _ in 0..<10 { if case .success(let d) = TOMLDocument.parse(input) { c += d.root.count } }; print(c); exit(0) }
 switch TOMLDocument.parse(input) {
 case .success(let document):
     print(document.root.taggedJSON())

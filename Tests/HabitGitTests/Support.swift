@@ -9,8 +9,6 @@ import Glibc
 /// `url.insteadOf`, credential helpers) cannot change results.
 enum TestEnvironment {
     static let configDirectory: String = {
-        // A `git` child that exits early must not kill the test process through a pipe write.
-        // signal(SIGPIPE, SIG_IGN)
         let dir = NSTemporaryDirectory() + "habitgit-config-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try! GitLibrary.setConfigurationSearchPath(dir)

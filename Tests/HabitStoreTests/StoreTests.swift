@@ -1,0 +1,203 @@
+import Foundation
+import HabitCore
+import Testing
+import TOML
+@testable import HabitStore
+
+/// A scratch data directory on disk.
+final class ScratchDirectory {
+    let url: URL
+    var directory: DataDirectory { DataDirectory(path: url.path) }
+
+    init(settings: String = "categories = [\"Health\", \"Study\"]\n") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("habit-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("trackers"), withIntermediateDirectories: true)
+        try write("habit.toml", settings)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func write(_ path: String, _ text: String) throws {
+        try Data(text.utf8).write(to: url.appendingPathComponent(path))
+    }
+
+    func read(_ path: String) -> String {
+        (try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    func names(in folder: String = "trackers") -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []).sorted()
+    }
+}
+
+let handWritten = """
+    # Running: three times a week
+    name    = "Morning run"     # aligned by hand
+    category = "Health"
+    schedule = [ "mon", "wed",   "fri" ]
+    emoji = "🏃"
+    start = 2026-11-01
+
+    # the log, one line per day
+    [log]
+    2026-11-02 = true   # felt great
+    2026-11-06 = true
+
+    2026-11-09 = "skip" # sick
+
+    """
+
+func changedLines(_ before: String, _ after: String) -> (removed: [String], added: [String]) {
+    let old = before.components(separatedBy: "\n")
+    let new = after.components(separatedBy: "\n")
+    var prefix = 0
+    while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    return (Array(old[prefix..<(old.count - suffix)]), Array(new[prefix..<(new.count - suffix)]))
+}
+
+@Suite struct MinimalEditTests {
+    @Test func addingALogLineAddsExactlyThatLine() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        let store = try Store.load(scratch.directory)
+        #expect(store.diagnostics.isEmpty)
+        try store.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
+        let diff = changedLines(handWritten, scratch.read("trackers/run.toml"))
+        #expect(diff.removed == [])
+        #expect(diff.added == ["2026-11-04 = true"])
+        #expect(scratch.read("trackers/run.toml").contains("2026-11-02 = true   # felt great\n2026-11-04 = true\n2026-11-06 = true"))
+    }
+
+    @Test func settingOneValueChangesExactlyOneLine() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        let store = try Store.load(scratch.directory)
+        try store.updateTracker("run", with: TrackerChanges(name: "Evening run"))
+        let diff = changedLines(handWritten, scratch.read("trackers/run.toml"))
+        #expect(diff.removed == [#"name    = "Morning run"     # aligned by hand"#])
+        #expect(diff.added == [#"name    = "Evening run"     # aligned by hand"#])
+    }
+
+    @Test func removingAMarkRemovesOnlyItsLine() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        let store = try Store.load(scratch.directory)
+        try store.setMark(nil, on: CivilDate("2026-11-09")!, trackerID: "run")
+        let diff = changedLines(handWritten, scratch.read("trackers/run.toml"))
+        #expect(diff.removed == [#"2026-11-09 = "skip" # sick"#])
+        #expect(diff.added == [])
+    }
+
+    @Test func crlfFilesStayCRLF() throws {
+        let scratch = try ScratchDirectory()
+        let crlf = handWritten.replacingOccurrences(of: "\n", with: "\r\n")
+        try scratch.write("trackers/run.toml", crlf)
+        let store = try Store.load(scratch.directory)
+        try store.setMark(.done, on: CivilDate("2026-11-11")!, trackerID: "run")
+        let after = scratch.read("trackers/run.toml")
+        #expect(after == crlf.replacingOccurrences(of: "\"skip\" # sick\r\n", with: "\"skip\" # sick\r\n2026-11-11 = true\r\n"))
+    }
+
+    @Test func aNewTrackerIsValidAndReadable() throws {
+        let scratch = try ScratchDirectory()
+        let store = try Store.load(scratch.directory)
+        var log = CompletionLog()
+        log.set(.done, on: CivilDate("2026-11-02")!)
+        let id = try store.createTracker(Tracker(
+            id: "", name: "Read \"books\"", category: "Study", schedule: .weekly(WeekdaySet([.monday, .friday])),
+            emoji: "📚", color: .palette(.purple), start: CivilDate("2026-11-01")!, goal: Goal("8w"), log: log))
+        #expect(id == "read-books")
+        let reloaded = try Store.load(scratch.directory)
+        #expect(reloaded.diagnostics.isEmpty)
+        let tracker = try #require(reloaded.journal.tracker(id: id))
+        #expect(tracker.name == "Read \"books\"")
+        #expect(tracker.schedule == .weekly(WeekdaySet([.monday, .friday])))
+        #expect(tracker.log.isDone(on: CivilDate("2026-11-02")!))
+        #expect(tracker.goal == Goal("8w"))
+    }
+
+    @Test func categoryRenameEditsTheArrayElementOnly() throws {
+        let scratch = try ScratchDirectory(settings: "# mine\ncategories = [\"Health\",  \"Study\"]  # order matters\nweek_starts_on = \"sun\"\n")
+        let store = try Store.load(scratch.directory)
+        try store.renameCategory("Study", to: "Learning")
+        #expect(scratch.read("habit.toml") == "# mine\ncategories = [\"Health\",  \"Learning\"]  # order matters\nweek_starts_on = \"sun\"\n")
+        try store.addCategory("Home")
+        #expect(scratch.read("habit.toml").contains("[\"Health\",  \"Learning\",  \"Home\"]"), "the new element copies its neighbours' spacing")
+    }
+}
+
+@Suite struct LoadingTests {
+    @Test func reportsProblemsWithFileLineAndColumn() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/a.toml", "name = \"A\"\ncategory = \"Nope\"\nschedule = [\"mon\", \"funday\"]\n")
+        try scratch.write("trackers/b.toml", "name = \"B\"\ncategory = \"Health\"\nschedule = \"daily\"\ncolor = \"mauve\"\n")
+        try scratch.write("trackers/c.toml", "name = \"b\"\ncategory = \"Health\"\nkind = \"event\"\n")
+        let store = try Store.load(scratch.directory)
+        let found = store.diagnostics.map { "\($0.location) \($0.message)" }
+        #expect(found.contains("trackers/a.toml:2:12 unknown category \"Nope\""))
+        #expect(found.contains("trackers/a.toml:3:20 expected a weekday: mon, tue, wed, thu, fri, sat or sun"))
+        #expect(found.contains("trackers/b.toml:4:9 unknown colour \"mauve\""))
+        #expect(found.contains { $0.hasPrefix("trackers/c.toml:1:8 another tracker is already called") })
+    }
+
+    @Test func neitherFollowsSymlinksNorReadsStrangers() throws {
+        let scratch = try ScratchDirectory()
+        let outside = scratch.url.appendingPathComponent("outside.toml")
+        try Data("name = \"X\"\ncategory = \"Health\"\nschedule = \"daily\"\n".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: scratch.url.appendingPathComponent("trackers/link.toml"), withDestinationURL: outside)
+        try scratch.write("trackers/notes.md", "# notes")
+        try scratch.write("trackers/.hidden.toml", "garbage = ")
+        let store = try Store.load(scratch.directory)
+        #expect(store.journal.trackers.isEmpty)
+        #expect(store.diagnostics.contains { $0.file == "trackers/link.toml" && $0.message.contains("symbolic link") })
+        #expect(store.diagnostics.contains { $0.file == "trackers/notes.md" && $0.severity == .warning })
+        #expect(!store.diagnostics.contains { $0.file.contains("hidden") })
+    }
+
+    @Test func refusesToEditABrokenFile() throws {
+        let scratch = try ScratchDirectory()
+        let broken = "name = \"Run\"\ncategory = \"Health\"\nschedule = \"daily\"\nstart = 2026-02-30\n"
+        try scratch.write("trackers/run.toml", broken)
+        let store = try Store.load(scratch.directory)
+        #expect(store.hasErrors)
+        #expect(throws: StoreError.self) { try store.setMark(.done, on: CivilDate("2026-11-02")!, trackerID: "run") }
+        #expect(scratch.read("trackers/run.toml") == broken)
+    }
+
+    @Test func missingSettingsMeansNotInitialized() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("habit.toml"))
+        #expect(throws: StoreError.notInitialized(directory: scratch.url.path)) { try Store.load(scratch.directory) }
+    }
+}
+
+@Suite struct AtomicityTests {
+    @Test func writesLeaveNoTemporaryFiles() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        let store = try Store.load(scratch.directory)
+        for day in 10...28 { try store.setMark(.done, on: CivilDate("2026-11-\(day)")!, trackerID: "run") }
+        #expect(scratch.names() == ["run.toml"])
+        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.log.doneCount == 21)
+    }
+
+    @Test func theLockNamesItsHolderAndTimesOut() throws {
+        let scratch = try ScratchDirectory()
+        let held = try DirectoryLock(directory: scratch.url.path, description: "habit done run")
+        var waited: String?
+        #expect(throws: StoreError.self) {
+            _ = try DirectoryLock(directory: scratch.url.path, timeout: 0.6, description: "second") { waited = $0 }
+        }
+        #expect(waited?.contains("habit done run") == true)
+        #expect(waited?.contains("pid \(getpid())") == true)
+        withExtendedLifetime(held) {}
+    }
+
+    @Test func theLockIsFreeOnceReleased() throws {
+        let scratch = try ScratchDirectory()
+        do { _ = try DirectoryLock(directory: scratch.url.path, description: "first") }
+        _ = try DirectoryLock(directory: scratch.url.path, timeout: 0.1, description: "second")
+    }
+}

@@ -54,7 +54,7 @@ extension Repository {
         return result
     }
 
-    /// Whether nothing differs from HEAD (ignored files aside).
+    /// Whether anything differs from HEAD (ignored files aside).
     public func hasChanges() throws -> Bool {
         try !status().isEmpty
     }

@@ -119,11 +119,18 @@ public struct TOMLLocalTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// `HH:MM:SS`, followed by the fraction without trailing zeros if non-zero.
-    public var description: String {
+    public var description: String { formatted(fractionInGroupsOfThree: false) }
+
+    /// With `fractionInGroupsOfThree`, the fraction is padded to
+    /// milli/micro/nanoseconds (`.600`), as toml-test's fixtures write it.
+    func formatted(fractionInGroupsOfThree: Bool) -> String {
         var text = "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
         if nanosecond > 0 {
             var digits = pad(nanosecond, 9)
             while digits.last == "0" { digits.removeLast() }
+            if fractionInGroupsOfThree {
+                while digits.count % 3 != 0 { digits += "0" }
+            }
             text += "." + digits
         }
         return text
@@ -171,7 +178,10 @@ public struct TOMLOffsetDateTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// RFC 3339, with `Z` for a zero offset.
-    public var description: String {
+    public var description: String { formatted(fractionInGroupsOfThree: false) }
+
+    func formatted(fractionInGroupsOfThree: Bool) -> String {
+        let time = time.formatted(fractionInGroupsOfThree: fractionInGroupsOfThree)
         guard offsetMinutes != 0 else { return "\(date)T\(time)Z" }
         let sign = offsetMinutes < 0 ? "-" : "+"
         let magnitude = abs(offsetMinutes)

@@ -18,10 +18,11 @@ extension TOMLValue {
         case .integer(let number): tagged("integer", String(number))
         case .float(let number): tagged("float", TOMLSerializer.float(number))
         case .boolean(let flag): tagged("bool", flag ? "true" : "false")
-        case .offsetDateTime(let value): tagged("datetime", value.description)
-        case .localDateTime(let value): tagged("datetime-local", value.description)
+        case .offsetDateTime(let value): tagged("datetime", value.formatted(fractionInGroupsOfThree: true))
+        case .localDateTime(let value):
+            tagged("datetime-local", "\(value.date)T\(value.time.formatted(fractionInGroupsOfThree: true))")
         case .localDate(let value): tagged("date-local", value.description)
-        case .localTime(let value): tagged("time-local", value.description)
+        case .localTime(let value): tagged("time-local", value.formatted(fractionInGroupsOfThree: true))
         case .array(let elements):
             out += "["
             for (index, element) in elements.enumerated() {

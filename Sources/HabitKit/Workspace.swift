@@ -26,7 +26,7 @@ public struct Workspace: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let store = try Store.load(directory)
         let result = try change(store)
-        try History(directory: directory).record(message(), autocommit: store.settings.autocommit)
+        try History(directory: directory).record(message(), files: store.changedFiles, autocommit: store.settings.autocommit)
         return result
     }
 }

@@ -44,6 +44,7 @@ extension Store {
         try ensureDirectory(directory.trackersPath)
         let text = TOMLEncoding.newTrackerFile(tracker)
         try AtomicFile.write(Array(text.utf8), to: directory.trackerPath(id: tracker.id))
+        changedFiles.insert(DataDirectory.trackerFile(id: tracker.id))
         let document = try! TOMLDocument.parse(Array(text.utf8)).get()
         files[tracker.id] = TrackerFile(id: tracker.id, document: document, tracker: tracker, hasErrors: false)
         return tracker.id
@@ -125,6 +126,7 @@ extension Store {
 
     public func deleteTracker(_ id: String) throws(StoreError) {
         try AtomicFile.remove(directory.trackerPath(id: id))
+        changedFiles.insert(DataDirectory.trackerFile(id: id))
         files[id] = nil
         diagnostics.removeAll { $0.file == DataDirectory.trackerFile(id: id) }
     }
@@ -221,6 +223,11 @@ extension Store {
 
     private func write(_ document: TOMLDocument, to path: String) throws(StoreError) {
         try AtomicFile.write(document.bytes, to: path)
+        changedFiles.insert(relative(path))
+    }
+
+    private func relative(_ path: String) -> String {
+        path.hasPrefix(directory.path + "/") ? String(path.dropFirst(directory.path.count + 1)) : path
     }
 
     private func ensureDirectory(_ path: String) throws(StoreError) {

@@ -20,6 +20,8 @@ public final class Store {
     var settingsDocument: TOMLDocument?
     var settingsHaveErrors = false
     var files: [String: TrackerFile] = [:]
+    /// Paths (relative to the directory) this store has written or deleted, for the commit.
+    public internal(set) var changedFiles: Set<String> = []
 
     /// Valid trackers in file-name order.
     public var journal: Journal {

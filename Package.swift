@@ -34,6 +34,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "habit", dependencies: ["HabitCLI"]),
+        // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
+        .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),
 
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore"]),

@@ -19,7 +19,8 @@ public struct HabitCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, PinCommand.self,
             UnpinCommand.self, DoneCommand.self, UndoneCommand.self, CategoryCommand.self,
-            InitCommand.self, CheckCommand.self,
+            InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
+            CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

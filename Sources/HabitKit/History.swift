@@ -1,3 +1,4 @@
+import Foundation
 import HabitGit
 import HabitStore
 
@@ -9,20 +10,8 @@ import HabitStore
 struct History {
     let directory: DataDirectory
 
-    /// Whether the data directory itself is a repository (a directory inside some other
-    /// repository, such as `examples/` in a checkout, is not).
-    var isEnabled: Bool { Repository.isRepository(at: directory.path) && isRepositoryRoot }
-
-    private var isRepositoryRoot: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: directory.path + "/.git", isDirectory: &isDirectory)
-    }
-
     func record(_ message: String, files: Set<String>, autocommit: Bool) throws {
-        guard autocommit, !files.isEmpty, isEnabled else { return }
-        let repository = try Repository.open(at: directory.path)
+        guard autocommit, !files.isEmpty, let repository = GitSetup.repository(of: directory) else { return }
         try repository.commit(message: message, paths: files.sorted())
     }
 }
-
-import Foundation

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitCore
+import HabitGit
 import HabitKit
 import HabitStore
 
@@ -65,6 +66,7 @@ struct Session {
         } catch {
             throw translate(error)
         }
+        printOfflineNote()
         warnAboutProblems(store)
         return store
     }
@@ -86,6 +88,12 @@ struct Session {
     }
 
     func translate(_ error: any Error) -> any Error {
+        if let error = error as? KitError {
+            return Failure(redactCredentials(error.message), hint: error.hint, diagnostics: error.diagnostics)
+        }
+        if let error = error as? GitError {
+            return Failure(redactCredentials(error.description), hint: GitHints.hint(for: error))
+        }
         guard let storeError = error as? StoreError else { return error }
         switch storeError {
         case .notInitialized(let path):

@@ -1,0 +1,88 @@
+import HabitCore
+
+/// A year as a contribution graph (`habit cal --year`): seven rows of weekdays, a column per
+/// week, month names on top, a cell per day shaded by its level 0…4.
+struct HeatmapView {
+    let session: Session
+    let today: CivilDate
+
+    var p: any ProgressMessages { session.p }
+    var style: Style { session.style }
+
+    /// Weekday labels take this many columns before the first week.
+    static let labelWidth = 4
+
+    func render(_ heatmap: YearHeatmap<DaySummary>) -> String {
+        var lines = body(year: heatmap.year, weeks: heatmap.weeks.map { $0.map { $0.map(cell) } }, weekStartsOn: heatmap.weekStartsOn)
+        lines.append("")
+        lines.append(p.perfectDaysCount(heatmap.cells.filter { $0.state == .perfect }.count))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func render(_ heatmap: YearHeatmap<TrackerDay>, tracker: Tracker) -> String {
+        var lines = [TrackerView.heading(tracker, session: session)]
+        lines += body(year: heatmap.year, weeks: heatmap.weeks.map { $0.map { $0.map(cell) } }, weekStartsOn: heatmap.weekStartsOn)
+        lines.append("")
+        let count = { (state: TrackerDayState) in heatmap.cells.filter { $0.state == state }.count }
+        lines.append(p.trackerSummary(done: count(.done), missed: count(.missed), skipped: count(.skipped)))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private struct Cell {
+        var day: CivilDate
+        var level: Int
+        var isFuture: Bool
+    }
+
+    private func cell(_ summary: DaySummary) -> Cell { Cell(day: summary.day, level: summary.level, isFuture: summary.state == .future) }
+    private func cell(_ day: TrackerDay) -> Cell { Cell(day: day.day, level: day.level, isFuture: day.state == .future) }
+
+    private func body(year: Int, weeks: [[Cell?]], weekStartsOn: Weekday) -> [String] {
+        var lines = [style.bold(String(year))]
+        // Month names above the week holding the month's 1st, never closer than one column.
+        var labels = Array(repeating: " ", count: weeks.count + 4)
+        var nextFree = 0
+        for (column, week) in weeks.enumerated() {
+            guard let first = week.compactMap({ $0 }).first(where: { $0.day.day == 1 }) ?? (column == 0 ? week.compactMap({ $0 }).first : nil),
+                  column >= nextFree else { continue }
+            let name = Array(p.monthShort(first.day.month))
+            guard column + name.count <= labels.count else { continue }
+            for (offset, character) in name.enumerated() { labels[column + offset] = String(character) }
+            nextFree = column + name.count + 1
+        }
+        let labelRow = String(repeating: " ", count: HeatmapView.labelWidth) + labels.joined()
+        lines.append(style.dim(labelRow.trimmingTrailingSpaces()))
+        for (row, weekday) in Weekday.week(startingOn: weekStartsOn).enumerated() {
+            var line = style.dim(TerminalText.pad(p.weekdayMini(weekday), to: HeatmapView.labelWidth))
+            for week in weeks {
+                guard let cell = week[row] else { line += " "; continue }
+                let level = max(0, min(4, cell.level))
+                let text = cell.isFuture ? " " : style.level(Glyph.levels[level], level)
+                line += cell.day == today ? style.underline(text) : text
+            }
+            lines.append(line.trimmingTrailingSpaces())
+        }
+        lines.append("")
+        let scale = Glyph.levels.enumerated().map { style.level($0.element, $0.offset) }.joined(separator: " ")
+        lines.append(String(repeating: " ", count: HeatmapView.labelWidth) + "\(p.less) \(scale) \(p.more)")
+        return lines
+    }
+
+    // MARK: JSON
+
+    static func json(_ heatmap: YearHeatmap<DaySummary>, today: CivilDate) -> JSON {
+        .object([
+            ("year", .int(heatmap.year)), ("today", .string(today.description)),
+            ("week_starts_on", .string(heatmap.weekStartsOn.fileName)), ("tracker", .null),
+            ("days", .array(heatmap.cells.map(CalendarView.summaryJSON))),
+        ])
+    }
+
+    static func json(_ heatmap: YearHeatmap<TrackerDay>, tracker: Tracker, today: CivilDate) -> JSON {
+        .object([
+            ("year", .int(heatmap.year)), ("today", .string(today.description)),
+            ("week_starts_on", .string(heatmap.weekStartsOn.fileName)), ("tracker", CalendarView.trackerReference(tracker)),
+            ("days", .array(heatmap.cells.map(CalendarView.trackerDayJSON))),
+        ])
+    }
+}

@@ -1,0 +1,79 @@
+import HabitCore
+
+/// The week grid (`habit week`): trackers × seven days, grouped by category, with a row for
+/// the day across all trackers.
+struct WeekView {
+    let session: Session
+    let today: CivilDate
+
+    var t: any Messages { session.t }
+    var p: any ProgressMessages { session.p }
+    var style: Style { session.style }
+
+    /// Trackers in display order: categories in the settings' order (others after, by name),
+    /// then by name.
+    static func ordered(_ trackers: [Tracker], categories: [String]) -> [Tracker] {
+        func rank(_ category: String) -> Int { categories.firstIndex(of: category) ?? categories.count }
+        return trackers.sorted {
+            let (left, right) = (rank($0.category), rank($1.category))
+            if left != right { return left < right }
+            if $0.category != $1.category { return $0.category < $1.category }
+            return $0.name.lowercased() < $1.name.lowercased()
+        }
+    }
+
+    func render(_ grid: WeekGrid, trackers: [Tracker]) -> String {
+        var lines = [style.bold(p.weekRange(grid.days[0], grid.days[6]))]
+        guard !trackers.isEmpty else {
+            lines.append("")
+            lines.append("  " + t.nothingToTrack)
+            lines.append("  " + style.dim(t.nothingToTrackHint))
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let byID = Dictionary(trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = trackers.map { TerminalText.truncate(session.name($0), to: 40) }
+        let nameWidth = max(TerminalText.width(p.allTrackers), (names.map(TerminalText.width).max() ?? 0) + 3)
+        let indent = String(repeating: " ", count: 2 + nameWidth)
+        lines.append("")
+        lines.append(indent + grid.days.map { "  " + style.dim(TerminalText.pad(p.weekdayMini($0.weekday), to: 2)) }.joined())
+        lines.append(indent + grid.days.map { day in
+            let number = TerminalText.padLeft(String(day.day), to: 2)
+            return "  " + (day == today ? style.today(number) : day > today ? style.dim(number) : number)
+        }.joined())
+        var category: String? = nil
+        for row in grid.rows {
+            guard let tracker = byID[row.trackerID] else { continue }
+            if tracker.category != category {
+                category = tracker.category
+                lines.append(style.bold(TerminalText.safe(tracker.category)))
+            }
+            let emoji = TerminalText.pad(tracker.emoji.map(TerminalText.safe) ?? "", to: 2)
+            let name = TerminalText.pad(emoji + " " + TerminalText.truncate(session.name(tracker), to: 40), to: nameWidth)
+            let cells = row.cells.map { "   " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
+            lines.append(("  " + name + cells).trimmingTrailingSpaces())
+        }
+        lines.append("")
+        let summary = grid.summary.map { "   " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
+        lines.append(("  " + TerminalText.pad(p.allTrackers, to: nameWidth) + summary).trimmingTrailingSpaces())
+        lines.append("")
+        lines += CalendarView.wrap(CalendarView.trackerLegend(p, style: style, streak: false).map { "\($0.symbol) \($0.label)" }, limit: 60)
+        lines += CalendarView.wrap(CalendarView.dayLegend(p, style: style).dropLast().map { "\($0.symbol) \($0.label)" }, limit: 60)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ grid: WeekGrid, trackers: [Tracker], today: CivilDate, weekStartsOn: Weekday) -> JSON {
+        let byID = Dictionary(trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return .object([
+            ("first_day", .string(grid.days[0].description)), ("last_day", .string(grid.days[6].description)),
+            ("today", .string(today.description)), ("week_starts_on", .string(weekStartsOn.fileName)),
+            ("trackers", .array(grid.rows.compactMap { row in
+                guard let tracker = byID[row.trackerID] else { return nil }
+                return .object([
+                    ("id", .string(tracker.id)), ("name", .string(tracker.name)), ("category", .string(tracker.category)),
+                    ("days", .array(row.cells.map(CalendarView.trackerDayJSON))),
+                ])
+            })),
+            ("summary", .array(grid.summary.map(CalendarView.summaryJSON))),
+        ])
+    }
+}

@@ -36,13 +36,17 @@ let package = Package(
         .executableTarget(name: "habit", dependencies: ["HabitCLI"]),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),
+        // libFuzzer entry points over the parser and the tracker loader; in an ordinary build it
+        // replays inputs given as arguments (docs/reliability.md).
+        .executableTarget(name: "habit-fuzz", dependencies: ["TOML", "HabitStore"]),
 
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore"], exclude: ["Regressions"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

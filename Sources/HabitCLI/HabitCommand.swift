@@ -21,6 +21,7 @@ public struct HabitCommand: ParsableCommand {
             UnpinCommand.self, DoneCommand.self, UndoneCommand.self, CategoryCommand.self,
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
+            StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self, SkipCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

@@ -51,6 +51,11 @@ extension Workspace {
             throw error
         }
         try GitSetup.registerMergeDriver(in: repository)
+        // A bare remote made by `git init --bare` may point HEAD at a branch that does not exist
+        // (master) while our data is on main: start from origin/main then.
+        if try repository.headCommitID() == nil, let remoteMain = try repository.remoteBranchHead() {
+            try repository.fastForward(to: remoteMain)
+        }
         if try repository.headCommitID() == nil {
             try Store.initialize(directory, settingsText: settingsText)
             try GitSetup.writeSupportFiles(in: directory)

@@ -1,0 +1,35 @@
+import ArgumentParser
+import HabitCore
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show your statistics: best streak, perfect days, trackers completed and average.",
+        discussion: """
+            A perfect day is a day on which every scheduled tracker was done (skipped ones excused); \
+            the best streak is the longest run of perfect days, passing over days with nothing \
+            scheduled. Trackers completed counts every done mark up to today; the average divides it \
+            by the days since something was first scheduled. Definitions: docs/statistics.md.
+
+            Examples:
+              habit stats
+              habit stats --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
+    var json = false
+
+    func run() throws {
+        let session = Session(global)
+        let store = try session.load()
+        let today = session.today(store.settings)
+        let statistics = OverallStatistics(journal: store.journal, today: today)
+        if json {
+            session.context.output.write(StatsView.json(statistics, today: today).rendered())
+        } else {
+            session.context.output.write(StatsView(session: session).render(statistics))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import HabitCore
+
+struct WeekCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "week",
+        abstract: "Show a week as a grid of trackers × days: done, missed, skipped, not scheduled.",
+        discussion: """
+            The week starts on week_starts_on from habit.toml. The last row sums up each day across \
+            all trackers.
+
+            Examples:
+              habit week
+              habit week --date -7
+              habit week --date 2026-11-02 --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A day of the week to show: 2026-11-21, today, yesterday, -3, or a weekday name (default: today).", valueName: "day"))
+    var date: String?
+
+    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
+    var json = false
+
+    func run() throws {
+        let session = Session(global)
+        let store = try session.load()
+        let today = session.today(store.settings)
+        let day = try session.parseDay(date, today: today)
+        let trackers = WeekView.ordered(store.journal.trackers, categories: store.settings.categories)
+        let weekStartsOn = store.settings.weekStartsOn
+        let grid = WeekGrid(trackers: trackers, containing: day, today: today, weekStartsOn: weekStartsOn)
+        if json {
+            session.context.output.write(WeekView.json(grid, trackers: trackers, today: today, weekStartsOn: weekStartsOn).rendered())
+        } else {
+            session.context.output.write(WeekView(session: session, today: today).render(grid, trackers: trackers))
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// Replaced by the reliability work.
+print("habit-fuzz: not built yet")

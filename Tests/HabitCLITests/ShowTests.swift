@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite struct ShowTests {
+    @Test func habitWithAGoal() throws {
+        let habit = try Harness()
+        let result = habit.run("show run")
+        #expect(result.code == 0, "\(result.err)")
+        expectGolden(result.out, "show-habit")
+        expectGolden(habit.run(["show", "run"], terminal: true).out, "show-habit-color")
+        #expect(result.out.contains("Mon, Wed, Fri"))
+        #expect(result.out.contains("Slow 5 km"))
+    }
+
+    @Test func eventVersusHabit() throws {
+        let habit = try Harness()
+        let open = habit.run("show dentist")
+        #expect(open.code == 0)
+        expectGolden(open.out, "show-event")
+        #expect(open.out.contains("One-off event"))
+        #expect(open.out.contains("not done yet"))
+        #expect(!open.out.contains("Schedule"), "an event has no weekdays")
+        #expect(habit.run("done dentist --date 2026-11-20").code == 0)
+        let done = habit.run("show dentist")
+        #expect(done.out.contains("done Friday, 20 November 2026"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(habit.run("show dentist --json").out.utf8)) as? [String: Any])
+        #expect(json["kind"] as? String == "event")
+        #expect(json["schedule"] is NSNull)
+        #expect(json["event_done"] as? String == "2026-11-20")
+        let daily = try #require(try JSONSerialization.jsonObject(with: Data(habit.run("show drink --json").out.utf8)) as? [String: Any])
+        #expect(daily["kind"] as? String == "habit")
+        #expect((daily["schedule"] as? [String])?.count == 7)
+        #expect(daily["goal"] is NSNull)
+    }
+
+    @Test func emptyTracker() throws {
+        let fresh = try Harness(examples: false)
+        #expect(fresh.run("init").code == 0)
+        #expect(fresh.run("category add Health").code == 0)
+        #expect(fresh.run("add Run --category Health --days mon --goal 4w").code == 0)
+        let result = fresh.run("show run")
+        #expect(result.code == 0)
+        expectGolden(result.out, "show-empty")
+        expectGolden(fresh.run(["show", "run"], terminal: true).out, "show-empty-color")
+    }
+
+    @Test func json() throws {
+        let habit = try Harness()
+        let result = habit.run("show read --json")
+        #expect(result.code == 0)
+        expectGolden(result.out, "show-json")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(parsed["id"] as? String == "read-20-pages")
+        #expect((parsed["recent"] as? [Any])?.count == 35)
+    }
+
+    @Test func russian() throws {
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        let result = habit.run("show run")
+        expectGolden(result.out, "show-ru")
+        #expect(result.out.contains("3 месяца"))
+    }
+
+    @Test func unknownTracker() throws {
+        let habit = try Harness()
+        let result = habit.run("show nothing-like-it")
+        #expect(result.code == 1)
+        #expect(result.err.contains("No tracker matches “nothing-like-it”"))
+        #expect(result.out.isEmpty)
+    }
+}

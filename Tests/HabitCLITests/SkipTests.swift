@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite struct SkipTests {
+    func expectRefusal(_ line: String, in habit: Harness, code: Int32 = 1, mentions text: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let before = habit.snapshot()
+        let result = habit.run(line)
+        #expect(result.code == code, "exit code of `\(line)`", sourceLocation: sourceLocation)
+        #expect(result.err.contains(text), "stderr of `\(line)`: \(result.err)", sourceLocation: sourceLocation)
+        #expect(result.out.isEmpty, sourceLocation: sourceLocation)
+        #expect(habit.snapshot() == before, "`\(line)` changed the directory", sourceLocation: sourceLocation)
+    }
+
+    @Test func writesOneSkipLine() throws {
+        let habit = try Harness()
+        let before = habit.file("trackers/spanish.toml").components(separatedBy: "\n")
+        let result = habit.run("skip spanish --date 2026-11-19")
+        #expect(result.code == 0, "\(result.err)")
+        expectGolden(result.out, "skip")
+        let after = habit.file("trackers/spanish.toml").components(separatedBy: "\n")
+        #expect(after.count == before.count + 1)
+        #expect(after.filter { !before.contains($0) } == [#"2026-11-19 = "skip""#])
+        let logLines = after.filter { $0.hasPrefix("2026-") }
+        #expect(logLines == logLines.sorted(), "the log stays sorted")
+        #expect(habit.run("skip spanish --date 2026-11-19").out == "“Spanish lesson” was already skipped Thursday, 19 November 2026.\n")
+        #expect(habit.run("check").code == 0)
+    }
+
+    @Test func skipTodayWithAnOffsetAndUndo() throws {
+        let habit = try Harness()
+        let before = habit.file("trackers/dentist.toml")
+        #expect(habit.run("skip dentist").out == "“Book the dentist” skipped today (excused: it does not break a streak).\n")
+        #expect(habit.file("trackers/dentist.toml").contains(#"2026-11-22 = "skip""#))
+        #expect(habit.run("undone dentist").code == 0)
+        #expect(habit.file("trackers/dentist.toml") == before)
+        #expect(habit.run("skip drink --date -3").code == 0, "-3 is a day, not an option")
+        #expect(habit.file("trackers/drink-water.toml").contains(#"2026-11-19 = "skip""#))
+    }
+
+    @Test func refusesFutureAndUnscheduledDays() throws {
+        let habit = try Harness()
+        expectRefusal("skip drink --date 2026-11-23", in: habit, mentions: "is in the future")
+        // 2026-11-22 is a Sunday; the run is on Mon, Wed, Fri.
+        expectRefusal("skip \"morning run\"", in: habit, mentions: "is not scheduled today (its days: Mon, Wed, Fri)")
+        expectRefusal("skip drink --date 2026-09-30", in: habit, mentions: "starts on Thursday, 1 October 2026")
+        expectRefusal("skip nothing-like-it", in: habit, mentions: "No tracker matches")
+    }
+
+    @Test func russian() throws {
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        expectGolden(habit.run("skip read --date 2026-11-21").out, "skip-ru")
+    }
+
+    @Test func helpHasExamples() throws {
+        let habit = try Harness()
+        for command in ["stats", "show", "cal", "week", "skip"] {
+            let result = habit.run([command, "--help"])
+            #expect(result.code == 0, "\(command)")
+            #expect(result.out.contains("Example"), "\(command) --help has an example")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@Suite struct WeekTests {
+    @Test func thisWeek() throws {
+        let habit = try Harness()
+        let result = habit.run("week")
+        #expect(result.code == 0, "\(result.err)")
+        expectGolden(result.out, "week")
+        expectGolden(habit.run(["week"], terminal: true).out, "week-color")
+        #expect(result.out.hasPrefix("16–22 November 2026\n"))
+    }
+
+    @Test func anotherWeekAndOffsets() throws {
+        let habit = try Harness()
+        let result = habit.run("week --date -7")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("9–15 November 2026\n"))
+        #expect(habit.run("week --date 2026-11-01").out.hasPrefix("26 October – 1 November 2026\n"))
+        #expect(habit.run("week --date nonsense").code == 2)
+    }
+
+    @Test func json() throws {
+        let habit = try Harness()
+        let result = habit.run("week --json")
+        expectGolden(result.out, "week-json")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(parsed["first_day"] as? String == "2026-11-16")
+        #expect((parsed["trackers"] as? [Any])?.count == 6)
+    }
+
+    @Test func russian() throws {
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        expectGolden(habit.run("week").out, "week-ru")
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import HabitCore
+@testable import HabitCLI
 
 @Suite struct CalendarTests {
     @Test func monthAcrossAllTrackers() throws {
@@ -40,6 +42,9 @@ import Testing
         #expect(bad.code == 2)
         #expect(bad.err.contains("“2026-13” is not a month"))
         #expect(habit.run("cal 2026-10 2026-11").code == 2)
+        let option = habit.run("cal --bogus")
+        #expect(option.code == 2)
+        #expect(option.err.contains("Unexpected argument “--bogus”"))
         #expect(habit.run("cal --year 20x6").err.contains("is not a year"))
         let unknown = habit.run("cal --tracker nothing-like-it")
         #expect(unknown.code == 1)
@@ -100,5 +105,27 @@ import Testing
         expectGolden(habit.run("cal 2026-10 --tracker run --json").out, "cal-tracker-json")
         let year = try #require(try JSONSerialization.jsonObject(with: Data(habit.run("cal --year --json").out.utf8)) as? [String: Any])
         #expect((year["days"] as? [Any])?.count == 365)
+    }
+
+    @Test func russianPluralsAndNumbers() {
+        let ru = RussianMessages()
+        #expect(ru.perfectDaysCount(1) == "1 идеальный день")
+        #expect(ru.perfectDaysCount(3) == "3 идеальных дня")
+        #expect(ru.perfectDaysCount(11) == "11 идеальных дней")
+        #expect(ru.perfectDaysCount(21) == "21 идеальный день")
+        #expect(ru.ofDays(1, 21) == "1 из 21 дня")
+        #expect(ru.ofDays(3, 11) == "3 из 11 дней")
+        #expect(ru.goalPeriod(Goal("2w")!) == "2 недели")
+        #expect(ru.goalPeriod(Goal("5m")!) == "5 месяцев")
+        #expect(ru.decimal(2.45) == "2,5")
+        #expect(EnglishMessages().decimal(0.43) == "0.4")
+        #expect(EnglishMessages().percent(99.7) == "99%", "never 100% before it is reached")
+    }
+
+    @Test func eventCalendar() throws {
+        let habit = try Harness()
+        let result = habit.run("cal --tracker dentist")
+        #expect(result.code == 0)
+        #expect(result.out.contains(" 17· 18✗ 19✗ 20✗ 21✗ 22○"))
     }
 }

@@ -33,4 +33,12 @@ import Testing
         let habit = try Harness(language: "ru_RU.UTF-8")
         expectGolden(habit.run("week").out, "week-ru")
     }
+
+    @Test func emptyDirectory() throws {
+        let fresh = try Harness(examples: false)
+        #expect(fresh.run("init").code == 0)
+        let result = fresh.run("week")
+        #expect(result.code == 0)
+        #expect(result.out == "16–22 November 2026\n\n  What shall we track?\n  Nothing is due on this day. Add a tracker with: habit add \"Read\" --category Study --daily\n")
+    }
 }

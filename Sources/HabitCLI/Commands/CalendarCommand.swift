@@ -39,7 +39,10 @@ struct CalendarCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let p = session.p
-        guard when.count <= 1 else { throw Failure(p.extraArgument(TerminalText.safe(when[1])), exitCode: 2) }
+        // Negative numbers reach `when` unparsed; so do unknown options, which are refused here.
+        if let unexpected = when.first(where: { $0.hasPrefix("--") }) ?? (when.count > 1 ? when[1] : nil) {
+            throw Failure(p.extraArgument(TerminalText.safe(unexpected)), exitCode: 2)
+        }
         let store = try session.load()
         let today = session.today(store.settings)
         let weekStartsOn = store.settings.weekStartsOn

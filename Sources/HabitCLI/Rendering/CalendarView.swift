@@ -44,7 +44,8 @@ extension Style {
     }
 
     func paint(_ text: String, _ state: TrackerDayState) -> String {
-        switch state {
+        guard text != " " else { return text }
+        return switch state {
         case .done: green(text)
         case .doneOffSchedule: cyan(text)
         case .skipped: yellow(text)
@@ -55,7 +56,8 @@ extension Style {
     }
 
     func paint(_ text: String, _ state: DayState) -> String {
-        switch state {
+        guard text != " " else { return text }
+        return switch state {
         case .perfect: green(text)
         case .partial: yellow(text)
         case .missed: red(text)
@@ -65,11 +67,13 @@ extension Style {
         }
     }
 
+    /// Heatmap shading: dim for nothing, then green from faint to bold (the glyphs differ too).
     func level(_ text: String, _ level: Int) -> String {
         switch level {
-        case 0: dim(text)
-        case 4: green(text)
-        default: green(text)
+        case ...0: dim(text)
+        case 1: dim(green(text))
+        case 2, 3: green(text)
+        default: bold(green(text))
         }
     }
 }

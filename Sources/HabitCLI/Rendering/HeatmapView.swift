@@ -54,12 +54,31 @@ struct HeatmapView {
         lines.append(style.dim(labelRow.trimmingTrailingSpaces()))
         for (row, weekday) in Weekday.week(startingOn: weekStartsOn).enumerated() {
             var line = style.dim(TerminalText.pad(p.weekdayMini(weekday), to: HeatmapView.labelWidth))
-            for week in weeks {
-                guard let cell = week[row] else { line += " "; continue }
-                let level = max(0, min(4, cell.level))
-                let text = cell.isFuture ? " " : style.level(Glyph.levels[level], level)
-                line += cell.day == today ? style.underline(text) : text
+            // Neighbouring cells of one level share one styled run, keeping the output small.
+            var run = ""
+            var runLevel = -1
+            func flush() {
+                if !run.isEmpty { line += runLevel < 0 ? run : style.level(run, runLevel) }
+                run = ""
             }
+            for week in weeks {
+                guard let cell = week[row], !cell.isFuture || cell.day == today else {
+                    if runLevel != -1 { flush(); runLevel = -1 }
+                    run += " "
+                    continue
+                }
+                let level = max(0, min(4, cell.level))
+                let glyph = cell.isFuture ? " " : Glyph.levels[level]
+                if cell.day == today {
+                    flush()
+                    line += style.underline(cell.isFuture ? glyph : style.level(glyph, level))
+                    runLevel = -1
+                    continue
+                }
+                if level != runLevel { flush(); runLevel = level }
+                run += glyph
+            }
+            flush()
             lines.append(line.trimmingTrailingSpaces())
         }
         lines.append("")

@@ -79,16 +79,17 @@ struct TrackerView {
     func glance(_ days: [TrackerDay]) -> [String] {
         let joined = streakConnectors(isRunDay: days.map { $0.state == .done }, continuesRun: days.map(\.continuesRun))
         let labels = stride(from: 0, to: days.count, by: 7).map { p.shortDate(days[$0].day) }
-        let labelWidth = max(TerminalText.width(p.lastWeeks(TrackerView.glanceWeeks)), (labels.map(TerminalText.width).max() ?? 0) + 2)
-        var lines = ["  " + TerminalText.pad(p.lastWeeks(TrackerView.glanceWeeks), to: labelWidth)
-            + Weekday.week(startingOn: weekStartsOn).map { " " + style.dim(TerminalText.pad(p.weekdayMini($0), to: 2)) }.joined()]
+        let labelWidth = 4 + (labels.map(TerminalText.width).max() ?? 0)
+        var lines = ["  " + style.bold(p.lastWeeks(TrackerView.glanceWeeks)),
+                     String(repeating: " ", count: labelWidth)
+                        + Weekday.week(startingOn: weekStartsOn).map { " " + style.dim(TerminalText.pad(p.weekdayMini($0), to: 2)) }.joined()]
         for (row, label) in labels.enumerated() {
-            var line = "  " + style.dim(TerminalText.padLeft(label, to: labelWidth))
+            var line = style.dim(TerminalText.padLeft(label, to: labelWidth - 1)) + " "
             for index in (row * 7)..<min(days.count, row * 7 + 7) {
                 let day = days[index]
                 let lead = joined[index] ? style.green(Glyph.connector + Glyph.connector) : "  "
                 var symbol = style.paint(Glyph.symbol(day.state), day.state)
-                if day.day == today { symbol = style.underline(day.state == .future ? " " : Glyph.symbol(day.state)) }
+                if day.day == today { symbol = style.underline(symbol) }
                 line += lead + symbol
             }
             lines.append(line.trimmingTrailingSpaces())

@@ -56,8 +56,11 @@ struct WeekView {
         let summary = grid.summary.map { "   " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
         lines.append(("  " + TerminalText.pad(p.allTrackers, to: nameWidth) + summary).trimmingTrailingSpaces())
         lines.append("")
-        lines += CalendarView.wrap(CalendarView.trackerLegend(p, style: style, streak: false).map { "\($0.symbol) \($0.label)" }, limit: 60)
-        lines += CalendarView.wrap(CalendarView.dayLegend(p, style: style).dropLast().map { "\($0.symbol) \($0.label)" }, limit: 60)
+        // One legend: the tracker symbols, then the two the summary row adds (✗ – · ○ mean the same there).
+        let legend = CalendarView.trackerLegend(p, style: style, streak: false)
+            + [LegendItem(symbol: style.paint(Glyph.symbol(DayState.perfect), .perfect), label: p.legendPerfect),
+               LegendItem(symbol: style.paint(Glyph.symbol(DayState.partial), .partial), label: p.legendPartial)]
+        lines += CalendarView.wrap(legend.map { "\($0.symbol) \($0.label)" }, limit: 60)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -66,7 +66,7 @@ public enum DataFileMerge {
             return (ours.map { .write($0) } ?? .delete, [])
         }
         var documents: [TOMLDocument?] = []
-        for (bytes, side) in [(base, "common ancestor"), (ours, "your"), (theirs, "the other machine's")] {
+        for (bytes, side) in [(base, "the common ancestor's version"), (ours, "your version"), (theirs, "the other machine's version")] {
             guard let bytes else {
                 documents.append(nil)
                 continue
@@ -76,7 +76,7 @@ public enum DataFileMerge {
                 documents.append(document)
             case .failure(let failure):
                 let first = failure.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "invalid TOML"
-                return (.conflict(reason: "\(path): the \(side) version is not valid TOML (\(first))"), [])
+                return (.conflict(reason: "\(path): \(side) is not valid TOML (\(first))"), [])
             }
         }
         let (baseDocument, ourDocument, theirDocument) = (documents[0], documents[1], documents[2])

@@ -1,0 +1,201 @@
+import TOML
+
+/// Merges two parsed versions of a data file against their common ancestor: decides every
+/// top-level key, the `[log]` days (tracker files) and `categories` (habit.toml) on values, then
+/// applies the decisions to our document as minimal edits and checks that the bytes mean exactly
+/// what was decided.
+struct DocumentMerger {
+    static let log = "log"
+    static let categories = "categories"
+    static let kind = "kind"
+    static let schedule = "schedule"
+
+    let path: String
+    let kind: DataFileMerge.FileKind
+    let base: TOMLDocument
+    let ours: TOMLDocument
+    let theirs: TOMLDocument
+    private(set) var notes: [MergeNote] = []
+
+    init(path: String, kind: DataFileMerge.FileKind, base: TOMLDocument, ours: TOMLDocument, theirs: TOMLDocument) {
+        self.path = path
+        self.kind = kind
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+    }
+
+    mutating func note(_ message: String) {
+        notes.append(MergeNote(path: path, message: message))
+    }
+
+    // MARK: Deciding
+
+    /// Every key of the three sides, once: ours' order, then keys only theirs has, then keys
+    /// only the base has (deterministic).
+    func unionKeys(_ tables: [TOMLTable]) -> [String] {
+        var seen: Set<String> = []
+        var keys: [String] = []
+        for table in tables {
+            for key in table.keys where seen.insert(key).inserted { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// Three-way choice of one value. Changed on one side → that side; both changed the same
+    /// way → that value; both changed differently → theirs, except that a change beats a removal
+    /// (nothing is lost), with a note.
+    mutating func decide(_ key: String, base b: TOMLValue?, ours o: TOMLValue?, theirs t: TOMLValue?) -> TOMLValue? {
+        if o == t { return o }
+        if o == b { return t }
+        if t == b { return o }
+        let name = "\"\(key)\""
+        switch (o, t) {
+        case (nil, let t?):
+            note("you removed \(name) but the other machine changed it; kept \(Self.show(t)) from the other machine")
+            return t
+        case (let o?, nil):
+            note("the other machine removed \(name) but you changed it; kept yours, \(Self.show(o))")
+            return o
+        case (let o?, let t?):
+            let verb = b == nil ? "added" : "changed"
+            note("both sides \(verb) \(name); kept \(Self.show(t)) from the other machine, yours was \(Self.show(o))")
+            return t
+        case (nil, nil):
+            return nil
+        }
+    }
+
+    /// A value as it is written in TOML, shortened for a message.
+    static func show(_ value: TOMLValue) -> String {
+        let text = TOMLSerializer.value(value)
+        guard text.count > 60 else { return text }
+        return String(text.prefix(57)) + "…"
+    }
+
+    static func isLogLike(_ value: TOMLValue?) -> Bool {
+        switch value {
+        case nil, .table?: return true
+        default: return false
+        }
+    }
+
+    static func stringList(_ value: TOMLValue?) -> [String]? {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else { return nil }
+        var names: [String] = []
+        for element in elements {
+            guard case .string(let name) = element else { return nil }
+            names.append(name)
+        }
+        return names
+    }
+
+    // MARK: Merging
+
+    mutating func merge() -> (FileMergeOutcome, [MergeNote]) {
+        let (b, o, t) = (base.root, ours.root, theirs.root)
+
+        // Keys with their own rules.
+        var special: Set<String> = []
+        let mergeLog = kind == .tracker && Self.isLogLike(b[Self.log]) && Self.isLogLike(o[Self.log])
+            && Self.isLogLike(t[Self.log])
+        if mergeLog { special.insert(Self.log) }
+        var categoryLists: (base: [String], ours: [String], theirs: [String])? = nil
+        if kind == .settings, let bl = Self.stringList(b[Self.categories]), let ol = Self.stringList(o[Self.categories]),
+           let tl = Self.stringList(t[Self.categories]),
+           b[Self.categories] != nil || o[Self.categories] != nil || t[Self.categories] != nil
+        {
+            categoryLists = (bl, ol, tl)
+            special.insert(Self.categories)
+        }
+
+        // Plain keys: three-way on values.
+        var decided: [(key: String, value: TOMLValue?)] = []
+        for key in unionKeys([o, t, b]) where !special.contains(key) {
+            decided.append((key, decide(key, base: b[key], ours: o[key], theirs: t[key])))
+        }
+        if kind == .tracker { keepKindAndScheduleConsistent(&decided) }
+        let changes = decided.filter { $0.value != o[$0.key] }
+
+        var expected = o
+        for change in changes { expected[change.key] = change.value }
+
+        // The log, as a set of days.
+        var logPlan: LogPlan? = nil
+        if mergeLog {
+            var plan = LogPlan.make(
+                base: b[Self.log]?.tableValue ?? TOMLTable(), ours: o[Self.log]?.tableValue,
+                theirs: t[Self.log]?.tableValue ?? TOMLTable())
+            for conflict in plan.conflicts { note(conflict) }
+            plan.conflicts = []
+            if o[Self.log] != nil || !plan.merged.isEmpty {
+                expected[Self.log] = .table(plan.merged)
+            }
+            if !plan.isEmpty { logPlan = plan }
+        }
+
+        // Categories, as an ordered union.
+        var categoryTarget: [String]? = nil
+        if let lists = categoryLists {
+            var listMerge = OrderedUnion(base: lists.base, ours: lists.ours, theirs: lists.theirs)
+            let merged = listMerge.merge()
+            for message in listMerge.notes { note(message) }
+            let present = o[Self.categories] != nil || !merged.isEmpty
+                || (t[Self.categories] != nil && b[Self.categories] == nil)
+            if present, merged != lists.ours || o[Self.categories] == nil {
+                categoryTarget = merged
+                expected[Self.categories] = .array(merged.map { .string($0) })
+            }
+        }
+
+        // Apply to our document.
+        var editor = MergeEditor(document: ours, source: theirs)
+        do {
+            for change in changes { try editor.set(change.key, to: change.value) }
+            if let target = categoryTarget { editor.setList(Self.categories, to: target) }
+            if let plan = logPlan { try editor.applyLog(plan) }
+        } catch {
+            return (.conflict(reason: "\(path): could not apply the merge to your version (\(error))"), notes)
+        }
+        guard editor.document.root == expected else {
+            return (.conflict(reason: "\(path): the merged file would not say what the merge decided"), notes)
+        }
+        return (.write(editor.document.bytes), notes)
+    }
+
+    // MARK: Tracker rules
+
+    /// `kind = "event"` goes without a schedule and a habit needs one. Each side is consistent
+    /// on its own, but taking `kind` from one side and `schedule` from the other may not be:
+    /// then the pair comes from one side, theirs first.
+    mutating func keepKindAndScheduleConsistent(_ decided: inout [(key: String, value: TOMLValue?)]) {
+        func value(_ key: String) -> TOMLValue? { decided.first { $0.key == key }?.value ?? nil }
+        func consistent(_ kind: TOMLValue?, _ schedule: TOMLValue?) -> Bool {
+            kind == .string("event") ? schedule == nil : schedule != nil
+        }
+        guard !consistent(value(Self.kind), value(Self.schedule)) else { return }
+        let pair: (TOMLValue?, TOMLValue?)
+        let side: String
+        if consistent(theirs.root[Self.kind], theirs.root[Self.schedule]) {
+            pair = (theirs.root[Self.kind], theirs.root[Self.schedule])
+            side = "the other machine's"
+        } else if consistent(ours.root[Self.kind], ours.root[Self.schedule]) {
+            pair = (ours.root[Self.kind], ours.root[Self.schedule])
+            side = "your"
+        } else {
+            return
+        }
+        for (key, newValue) in [(Self.kind, pair.0), (Self.schedule, pair.1)] {
+            if let index = decided.firstIndex(where: { $0.key == key }) {
+                decided[index].value = newValue
+            } else if newValue != nil {
+                decided.append((key, newValue))
+            }
+        }
+        let description = pair.0 == .string("event")
+            ? "an event without a schedule"
+            : "a habit with schedule = \(pair.1.map(Self.show) ?? "nothing")"
+        note("the changes to \"kind\" and \"schedule\" do not fit together; kept \(side) pair: \(description)")
+    }
+}

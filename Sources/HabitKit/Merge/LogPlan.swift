@@ -1,0 +1,83 @@
+import TOML
+
+/// The `[log]` of a tracker merged as a set of days, and the edits that turn ours into it.
+struct LogPlan {
+    /// The merged log.
+    var merged: TOMLTable
+    /// Keys of ours' log to delete.
+    var removals: [String] = []
+    /// Keys of ours' log whose value changes.
+    var updates: [(key: String, value: TOMLValue)] = []
+    /// Keys ours' log lacks, sorted (dates sort by their text).
+    var additions: [(key: String, value: TOMLValue)] = []
+    /// Messages about days both sides changed differently.
+    var conflicts: [String] = []
+
+    var isEmpty: Bool { removals.isEmpty && updates.isEmpty && additions.isEmpty }
+
+    /// done (2) beats skip (1) beats everything else (0: no line, `false`, anything unknown).
+    static func rank(_ value: TOMLValue?) -> Int {
+        switch value {
+        case .boolean(true)?: return 2
+        case .string("skip")?: return 1
+        default: return 0
+        }
+    }
+
+    static func describe(_ value: TOMLValue?) -> String {
+        switch value {
+        case nil: return "no mark"
+        case .boolean(true)?: return "done"
+        case .string("skip")?: return "skip"
+        case .boolean(false)?: return "false (not done)"
+        case let other?: return DocumentMerger.show(other)
+        }
+    }
+
+    static func make(base: TOMLTable, ours: TOMLTable?, theirs: TOMLTable) -> LogPlan {
+        let ourLog = ours ?? TOMLTable()
+        var entries: [(String, TOMLValue)] = []
+        entries.reserveCapacity(ourLog.count + 16)
+        var plan = LogPlan(merged: TOMLTable())
+
+        func decide(_ key: String, _ b: TOMLValue?, _ o: TOMLValue?, _ t: TOMLValue?) -> TOMLValue? {
+            if o == t { return o }
+            if o == b { return t }
+            if t == b { return o }
+            let (ro, rt) = (rank(o), rank(t))
+            let oursWins = ro > rt
+            let rule = ro != rt ? " (done beats skip beats no mark)" : ""
+            if oursWins {
+                plan.conflicts.append(
+                    "both sides changed \(key) in the log; kept your \(describe(o)) over the other machine's \(describe(t))\(rule)")
+            } else {
+                plan.conflicts.append(
+                    "both sides changed \(key) in the log; kept the other machine's \(describe(t)) over your \(describe(o))\(rule)")
+            }
+            return oursWins ? o : t
+        }
+
+        for (key, o) in ourLog {
+            let result = decide(key, base[key], o, theirs[key])
+            if let result {
+                entries.append((key, result))
+                if result != o { plan.updates.append((key, result)) }
+            } else {
+                plan.removals.append(key)
+            }
+        }
+        var added: [(key: String, value: TOMLValue)] = []
+        for (key, t) in theirs where !ourLog.contains(key) {
+            if let result = decide(key, base[key], nil, t) { added.append((key, result)) }
+        }
+        // Days only the base has were removed on both sides, or by ours with theirs untouched.
+        for (key, b) in base where !ourLog.contains(key) && !theirs.contains(key) {
+            if let result = decide(key, b, nil, nil) { added.append((key, result)) }
+        }
+        added.sort { $0.key < $1.key }
+        plan.additions = added
+        for entry in added { entries.append((entry.key, entry.value)) }
+        plan.merged = TOMLTable(entries)
+        return plan
+    }
+}

@@ -1,2 +1,0 @@
-// Replaced by the reliability work.
-print("habit-fuzz: not built yet")

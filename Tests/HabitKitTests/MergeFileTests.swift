@@ -51,7 +51,7 @@ struct MergeFileTests {
         FileCase(name: "untouched on ours", base: base, ours: base, theirs: changed, expected: .write(changed)),
         FileCase(name: "untouched on theirs", base: base, ours: changed, theirs: base, expected: .write(changed)),
         FileCase(
-            name: "ours does not parse", base: base, ours: base + "name = \"again\"\n", theirs: changed,
+            name: "ours does not parse", base: base, ours: "name = \"again\"\n" + base, theirs: changed,
             expected: .conflictContaining("your version is not valid TOML")),
         FileCase(
             name: "theirs does not parse", base: base, ours: changed, theirs: "name = \n",

@@ -17,13 +17,15 @@ public struct Workspace: Sendable {
 
     /// Runs `change` on a freshly loaded store while holding the directory lock, then commits
     /// what changed with `message` (when the directory is a git repository and autocommit is on).
-    /// If `change` throws, nothing is committed.
+    /// If `change` throws, nothing is committed. Temporary files that killed writers left behind
+    /// are removed first (under the lock no other habit is writing).
     public func modify<Result>(
         _ message: @autoclosure () -> String, onWait: (String) -> Void = { _ in },
         _ change: (Store) throws -> Result
     ) throws -> Result {
         let lock = try DirectoryLock(directory: directory.path, description: "habit \(message())", onWait: onWait)
         defer { withExtendedLifetime(lock) {} }
+        AtomicFile.sweepStaleTemporaryFiles(in: [directory.path, directory.trackersPath, directory.path + "/.git"])
         let store = try Store.load(directory)
         let result = try change(store)
         try History(directory: directory).record(message(), files: store.changedFiles, autocommit: store.settings.autocommit)

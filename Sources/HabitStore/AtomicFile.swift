@@ -50,6 +50,34 @@ public enum AtomicFile {
         syncDirectory(parentDirectory(of: path))
     }
 
+    /// Removes temporary files of writers that died before their rename (`.habit-tmp-<pid>-…` whose
+    /// process is gone, or older than an hour in case the pid was reused). A writer that is still
+    /// running (a merge driver started by a hand-run `git pull` writes without habit's lock) keeps its
+    /// file. Returns how many were removed.
+    @discardableResult
+    public static func sweepStaleTemporaryFiles(in directories: [String], maximumAge: Double = 3600) -> Int {
+        var removed = 0
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        for directory in directories {
+            guard let names = FileReading.list(directory) else { continue }
+            for name in names where name.hasPrefix(temporaryPrefix) {
+                let path = directory + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                let pid = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap { pid_t($0) }
+                let alive = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno == EPERM) } ?? false
+                #if canImport(Darwin)
+                let age = Double(now.tv_sec - info.st_mtimespec.tv_sec)
+                #else
+                let age = Double(now.tv_sec - info.st_mtim.tv_sec)
+                #endif
+                if !alive || age > maximumAge, unlink(path) == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
     /// Makes a rename or unlink durable: without it a crash can bring the old directory entry back.
     static func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -27,10 +27,12 @@ enum FileReading {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return .failure(.io(errno)) }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // One byte more than the size, so the read that sees the end needs no growth; the file may
+        // still grow while it is read (then the buffer doubles, up to the cap).
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(4096, bytes.count)) }
             let result = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if result < 0 {
                 if errno == EINTR { continue }

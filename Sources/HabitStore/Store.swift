@@ -110,10 +110,30 @@ public final class Store {
     }
 
     static func diagnostics(_ failure: TOMLParseFailure, file: String, source: [UInt8]) -> [Diagnostic] {
-        failure.diagnostics.map { diagnostic in
+        // One pass over the source for all the lines shown (a line per diagnostic would make a large
+        // broken file cost diagnostics × size).
+        let shown = Store.lines(Set(failure.diagnostics.map(\.line)), of: source)
+        return failure.diagnostics.map { diagnostic in
             Diagnostic(file: file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message,
-                       sourceLine: Store.line(diagnostic.line, of: source))
+                       sourceLine: shown[diagnostic.line])
         }
+    }
+
+    static func lines(_ numbers: Set<Int>, of source: [UInt8]) -> [Int: String] {
+        guard let last = numbers.max(), last >= 1 else { return [:] }
+        var found: [Int: String] = [:]
+        var current = 1
+        var start = 0
+        for index in source.indices where source[index] == UInt8(ascii: "\n") {
+            if numbers.contains(current) {
+                found[current] = String(decoding: source[start..<index], as: UTF8.self).trimmingSuffixCR()
+            }
+            current += 1
+            start = index + 1
+            if current > last { return found }
+        }
+        if numbers.contains(current) { found[current] = String(decoding: source[start...], as: UTF8.self) }
+        return found
     }
 
     static func line(_ number: Int, of source: [UInt8]) -> String? {

@@ -100,7 +100,9 @@ func sameValues(_ a: TOMLValue, _ b: TOMLValue) -> Bool {
 
 /// A data directory made once per process: a fixed habit.toml, and the input as trackers/x.toml.
 let fuzzDirectory: DataDirectory = {
-    var template = Array("/tmp/habit-fuzz-XXXXXX".utf8CString)
+    // tmpfs when there is one: the loader writes the input once per run.
+    let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    var template = Array("\(base)/habit-fuzz-XXXXXX".utf8CString)
     let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     mkdir(path + "/trackers", 0o755)
     let settings = "categories = [\"Health\", \"Study\"]\nweek_starts_on = \"mon\"\nday_starts_at = \"03:00\"\n"

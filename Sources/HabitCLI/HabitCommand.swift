@@ -42,6 +42,7 @@ public enum HabitCLI {
         do {
             var command = try HabitCommand.parseAsRoot(arguments)
             try command.run()
+            context.runSuccessActions()
             return 0
         } catch let failure as Failure {
             report(failure, context: context, messages: t)

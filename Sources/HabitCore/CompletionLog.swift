@@ -52,6 +52,12 @@ public struct CompletionLog: Hashable, Sendable {
         self.doneCount = sorted.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
     }
 
+    /// Entries already sorted by day with no day twice (as a cache stores them); not checked.
+    public init(sortedUnique entries: [Entry]) {
+        self.entries = entries
+        self.doneCount = entries.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+    }
+
     public var isEmpty: Bool { entries.isEmpty }
     public var first: Entry? { entries.first }
     public var last: Entry? { entries.last }

@@ -6,9 +6,10 @@ import HabitStore
 public enum GitSetup {
     /// Files git must not track: the lock and temporary files of interrupted writes.
     static let ignore = """
-        # Written by habit: the lock of concurrent commands and temporary files of interrupted writes.
+        # Written by habit: the lock of concurrent commands, temporary files of interrupted writes, the load cache.
         .habit.lock
         .habit-tmp-*
+        .habit-cache
 
         """
 

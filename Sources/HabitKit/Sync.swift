@@ -141,7 +141,7 @@ extension Workspace {
             throw KitError("Your edits have errors, so nothing was committed or synced.",
                            hint: "Fix them (habit check shows the same list), then run the command again.", diagnostics: errors)
         }
-        try repository.commit(message: "edit: by hand (\(pending.count == 1 ? pending[0] : "\(pending.count) files"))")
+        try repository.commit(message: "edit: by hand (\(pending.count == 1 ? pending[0] : "\(pending.count) files"))", paths: pending)
         return pending.sorted()
     }
 

@@ -11,8 +11,9 @@ public struct Workspace: Sendable {
     }
 
     /// Loads the directory for reading; no lock is needed since every write is an atomic rename.
-    public func read() throws(StoreError) -> Store {
-        try Store.load(directory)
+    /// - Parameter useCache: false reads every file in full (for `habit check`).
+    public func read(useCache: Bool = true) throws(StoreError) -> Store {
+        try Store.load(directory, useCache: useCache)
     }
 
     /// Runs `change` on a freshly loaded store while holding the directory lock, then commits

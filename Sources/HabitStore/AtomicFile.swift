@@ -11,7 +11,8 @@ public enum AtomicFile {
     /// sweep the ones a killed process left.
     public static let temporaryPrefix = ".habit-tmp-"
 
-    public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
+    /// - Parameter durable: false skips the fsyncs, for files that are only a cache.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(StoreError) {
         let directory = parentDirectory(of: path)
         let temporary = "\(directory)/\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -30,7 +31,7 @@ public enum AtomicFile {
             }
             written += result
         }
-        if fsync(descriptor) != 0 {
+        if durable, fsync(descriptor) != 0 {
             let code = errno
             close(descriptor)
             unlink(temporary)
@@ -42,7 +43,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw .io(path: path, operation: "replace", errno: code)
         }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     public static func remove(_ path: String) throws(StoreError) {

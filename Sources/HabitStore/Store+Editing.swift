@@ -189,8 +189,13 @@ extension Store {
     // MARK: Helpers
 
     private func editable(_ id: String) throws(StoreError) -> (TrackerFile, Tracker, TOMLDocument) {
-        guard let file = files[id] else {
+        guard var file = files[id] else {
             throw .invalidData([Diagnostic(file: DataDirectory.trackerFile(id: id), message: "no such tracker file")])
+        }
+        if file.document == nil, !file.hasErrors {
+            // Loaded from the cache: edits need the document, so read and check the file now.
+            file = parseTrackerFile(id: id)
+            files[id] = file
         }
         guard !file.hasErrors, let tracker = file.tracker, let document = file.document else {
             throw .invalidData(diagnostics(forTracker: id))

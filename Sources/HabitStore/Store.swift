@@ -22,6 +22,16 @@ public final class Store {
     var files: [String: TrackerFile] = [:]
     /// Paths (relative to the directory) this store has written or deleted, for the commit.
     public internal(set) var changedFiles: Set<String> = []
+    var useCache = true
+    /// A refreshed cache to write once the command using this store has succeeded.
+    var pendingCache: LoadCache?
+
+    /// Writes the refreshed load cache, if this load parsed anything; a failing command skips this
+    /// so that it leaves the directory exactly as it found it.
+    public func saveCache() {
+        pendingCache?.save(to: directory)
+        pendingCache = nil
+    }
 
     /// Valid trackers in file-name order.
     public var journal: Journal {
@@ -37,8 +47,11 @@ public final class Store {
 
     /// Reads every file of the directory. Throws only when there is no data directory at all;
     /// problems inside files are collected in `diagnostics`.
-    public static func load(_ directory: DataDirectory) throws(StoreError) -> Store {
+    /// - Parameter useCache: read unchanged trackers from `.habit-cache` (see `LoadCache`);
+    ///   `habit check` passes false to look at every byte.
+    public static func load(_ directory: DataDirectory, useCache: Bool = true) throws(StoreError) -> Store {
         let store = Store(directory: directory)
+        store.useCache = useCache
         guard case .success(let bytes) = FileReading.read(directory.settingsPath) else {
             if case .failure(let problem) = FileReading.read(directory.settingsPath), case .missing = problem {
                 throw .notInitialized(directory: directory.path)
@@ -66,6 +79,13 @@ public final class Store {
     private func loadTrackers(categories: Set<String>?) {
         guard let names = FileReading.list(directory.trackersPath) else { return }
         var seenNames: [String: String] = [:]
+        let oldCache = useCache ? LoadCache.load(from: directory) : LoadCache()
+        var newCache = LoadCache()
+        defer {
+            let unchanged = newCache.entries.count == oldCache.entries.count
+                && newCache.entries.allSatisfy { oldCache.entries[$0.key]?.stamp == $0.value.stamp }
+            if useCache, !unchanged { pendingCache = newCache }
+        }
         for name in names where !name.hasPrefix(".") {
             let file = DataDirectory.trackersFolderName + "/" + name
             guard name.hasSuffix(".toml") else {
@@ -75,6 +95,15 @@ public final class Store {
                 continue
             }
             let id = String(name.dropLast(5))
+            let stamp = useCache ? FileStamp(path: directory.trackersPath + "/" + name) : nil
+            if let stamp, let cached = oldCache.entries[name], cached.stamp == stamp,
+               categories.map({ $0.contains(cached.tracker.category) }) ?? true,
+               seenNames[TrackerName.key(cached.tracker.name)] == nil {
+                seenNames[TrackerName.key(cached.tracker.name)] = file
+                files[id] = TrackerFile(id: id, document: nil, tracker: cached.tracker, hasErrors: false)
+                newCache.entries[name] = cached
+                continue
+            }
             let result = FileReading.read(directory.trackersPath + "/" + name)
             guard case .success(let bytes) = result else {
                 report(file: file, problem: result)
@@ -100,6 +129,9 @@ public final class Store {
                 diagnostics += decoder.diagnostics
                 files[id] = TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker,
                                         hasErrors: decoder.hasErrors)
+                if let stamp, let tracker, decoder.diagnostics.isEmpty {
+                    newCache.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
+                }
             }
         }
     }
@@ -160,5 +192,32 @@ public final class Store {
 extension String {
     func trimmingSuffixCR() -> String {
         hasSuffix("\r") ? String(dropLast()) : self
+    }
+}
+
+extension Store {
+    /// Reads and decodes one tracker file in full (for an edit of a tracker that came from the cache).
+    func parseTrackerFile(id: String) -> TrackerFile {
+        let file = DataDirectory.trackerFile(id: id)
+        diagnostics.removeAll { $0.file == file }
+        let result = FileReading.read(directory.trackerPath(id: id))
+        guard case .success(let bytes) = result else {
+            if case .failure(let problem) = result { diagnostics.append(Diagnostic(file: file, message: FileReading.describe(problem))) }
+            return TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
+        }
+        switch TOMLDocument.parse(bytes) {
+        case .failure(let failure):
+            diagnostics += Store.diagnostics(failure, file: file, source: bytes)
+            return TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
+        case .success(let document):
+            var decoder = FileDecoder(file: file, document: document)
+            let tracker = decoder.tracker(id: id, categories: settingsHaveErrors ? nil : Set(settings.categories))
+            if let tracker, files.values.contains(where: { $0.id != id && $0.tracker.map { TrackerName.key($0.name) } == TrackerName.key(tracker.name) }) {
+                decoder.report("another tracker is already called \"\(tracker.name)\"", at: [TrackerKeys.name],
+                               hint: "rename one of them; names are compared without regard to case")
+            }
+            diagnostics += decoder.diagnostics
+            return TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker, hasErrors: decoder.hasErrors)
+        }
     }
 }

@@ -204,6 +204,11 @@ struct Parser {
             } else {
                 throw error("invalid character \(describe(at: i)) in key; quote keys that are not A-Za-z0-9_-", at: i)
             }
+            // Each part is a level of tables: bound it like value nesting, or a long dotted key or
+            // header (`[a.a.a…]`) recurses deep enough to overflow the stack.
+            guard parts.count < Parser.maxDepth else {
+                throw error("keys are nested too deeply (limit \(Parser.maxDepth) parts)", at: start)
+            }
             parts.append(KeyPart(name: name, start: start, end: i))
             skipBlanks()
             guard i < n, src[i] == ASCII.dot else { return }
@@ -237,7 +242,8 @@ struct Parser {
         if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr || src[i] == ASCII.hash {
             throw error("expected a value after `=`", at: i)
         }
-        let value = try parseValue(depth: 0)
+        // Tables opened by the header and the dotted key count towards the nesting limit.
+        let value = try parseValue(depth: (currentPath?.count ?? 0) + parts.count - 1)
         let valueEnd = i
         if parts.count == 1 {
             let part = parts[0]

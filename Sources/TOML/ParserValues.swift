@@ -285,7 +285,7 @@ extension Parser {
             if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr {
                 throw error("expected a value after `=`", at: i)
             }
-            let value = try parseValue(depth: depth)
+            let value = try parseValue(depth: depth + parts.count - 1)
             try Parser.insert(parts, 0, value, valueStart, i, into: &table, src)
             skipBlanks()
             guard i < n else { throw error("unterminated inline table", at: i) }

@@ -1,6 +1,7 @@
 import Foundation
-import HabitKit
+@testable import HabitKit
 import Testing
+import TOML
 
 @Suite("TEMP bench") struct MergeZZBenchTemp {
     static func day(_ n: Int) -> String {
@@ -33,7 +34,18 @@ import Testing
              Self.file(Array(0..<4000)).replacingOccurrences(of: "2001-01-0", with: "2001-01-0")),
         ]
         for (name, b, o, t) in scenarios {
+            let tb0 = Array(t.utf8)
+            let p = clock.measure { for _ in 0..<10 { _ = TOMLDocument.parse(tb0) } }
+            print("BENCH parse theirs: \(p / 10)")
             let bb = Array(b.utf8), ob = Array(o.utf8), tb = Array(t.utf8)
+            let bd = try! TOMLDocument(parsing: bb), od = try! TOMLDocument(parsing: ob), td = try! TOMLDocument(parsing: tb)
+            var plan: LogPlan? = nil
+            let t1 = clock.measure { for _ in 0..<10 { plan = LogPlan.make(base: bd.root["log"]!.tableValue!, ours: od.root["log"]!.tableValue!, theirs: td.root["log"]!.tableValue!) } }
+            var sp: TOMLDocument? = nil
+            let t2 = clock.measure { for _ in 0..<10 { sp = LogSplicer.apply(plan!, to: od) } }
+            var eq = false
+            let t3 = clock.measure { for _ in 0..<10 { eq = sp!.root == td.root } }
+            print("BENCH plan \(t1/10) splice \(t2/10) compare \(t3/10) \(eq)")
             var result: FileMergeOutcome = .delete
             _ = DataFileMerge.merge(path: "trackers/run.toml", base: bb, ours: ob, theirs: tb)
             let elapsed = clock.measure {

@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
         let t = session.t
         let store: Store
         do {
-            store = try session.workspace.read()
+            store = try session.workspace.read(useCache: false)
         } catch {
             throw session.translate(error)
         }

@@ -64,7 +64,7 @@ struct EditorSession {
                                              toPath: staging.appendingPathComponent("trackers/\(other.id).toml").path)
         }
         try bytes.write(to: staging.appendingPathComponent("trackers/\(id).toml"))
-        let checked = try Store.load(DataDirectory(path: staging.path))
+        let checked = try Store.load(DataDirectory(path: staging.path), useCache: false)
         return checked.diagnostics(forTracker: id).filter { $0.severity == .error }
     }
 }

@@ -39,6 +39,23 @@ public final class Context: @unchecked Sendable {
         stdoutIsTerminal: isatty(1) == 1, stdinIsTerminal: isatty(0) == 1,
         output: .standardOutput, errors: .standardError)
 
+    private var successActions: [() -> Void] = []
+
+    /// Work to do only if the command succeeds (such as refreshing the load cache).
+    public func onSuccess(_ action: @escaping () -> Void) {
+        inputLock.lock()
+        defer { inputLock.unlock() }
+        successActions.append(action)
+    }
+
+    func runSuccessActions() {
+        inputLock.lock()
+        let actions = successActions
+        successActions = []
+        inputLock.unlock()
+        for action in actions { action() }
+    }
+
     /// One line from the user, or nil at end of input.
     public func readLine() -> String? {
         inputLock.lock()

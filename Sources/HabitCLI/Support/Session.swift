@@ -66,6 +66,7 @@ struct Session {
         } catch {
             throw translate(error)
         }
+        context.onSuccess { store.saveCache() }
         printOfflineNote()
         warnAboutProblems(store)
         return store

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HabitCore
+
+/// Identity of a file's contents as the file system reports it: any write changes at least one of
+/// these (a rename-over gives a new inode; an in-place edit a new mtime and ctime).
+struct FileStamp: Hashable {
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        inode = UInt64(info.st_ino)
+    }
+
+    init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+    }
+}
+
+/// The decoded trackers of the last load, keyed by file name and stamp, in `.habit-cache`.
+///
+/// Parsing ten years of a hundred trackers is most of what `habit list` would cost; a file whose
+/// stamp has not changed decodes to the same tracker, so it is read from here instead. Only files
+/// that decoded without any diagnostic are kept, `habit check` never uses it, and a damaged or
+/// foreign cache is simply ignored (and rewritten).
+struct LoadCache {
+    static let fileName = ".habit-cache"
+    private static let magic: [UInt8] = Array("habit-cache 1\n".utf8)
+
+    struct Entry {
+        var stamp: FileStamp
+        var tracker: Tracker
+    }
+
+    var entries: [String: Entry] = [:]
+
+    static func path(in directory: DataDirectory) -> String { directory.path + "/" + fileName }
+
+    static func load(from directory: DataDirectory) -> LoadCache {
+        guard case .success(let bytes) = FileReading.read(path(in: directory)) else { return LoadCache() }
+        var reader = Reader(bytes: bytes)
+        guard reader.take(magic.count).elementsEqual(magic) else { return LoadCache() }
+        var cache = LoadCache()
+        guard let count = reader.int() else { return LoadCache() }
+        for _ in 0..<count {
+            guard let name: String = reader.string(), let entry = reader.entry(id: String(name.dropLast(5))) else { return LoadCache() }
+            cache.entries[name] = entry
+        }
+        return cache
+    }
+
+    func save(to directory: DataDirectory) {
+        var writer = Writer()
+        writer.bytes += LoadCache.magic
+        writer.int(entries.count)
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            writer.string(name)
+            writer.entry(entry)
+        }
+        // Best effort: a cache that cannot be written only costs the next run some parsing.
+        try? AtomicFile.write(writer.bytes, to: LoadCache.path(in: directory), durable: false)
+    }
+
+    // MARK: Encoding
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func int(_ value: Int) { int64(Int64(value)) }
+
+        mutating func int64(_ value: Int64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        }
+
+        mutating func string(_ value: String?) {
+            guard let value else { int(-1); return }
+            let utf8 = Array(value.utf8)
+            int(utf8.count)
+            bytes += utf8
+        }
+
+        mutating func entry(_ entry: Entry) {
+            let stamp = entry.stamp
+            int64(stamp.size); int64(stamp.modified); int64(stamp.changed); int64(Int64(bitPattern: stamp.inode))
+            let tracker = entry.tracker
+            string(tracker.name)
+            string(tracker.category)
+            switch tracker.schedule {
+            case .event: int(-1)
+            case .weekly(let days): int(Int(days.rawValue))
+            }
+            string(tracker.emoji)
+            string(tracker.color?.description)
+            int(tracker.isPinned ? 1 : 0)
+            int(tracker.start?.dayNumber ?? Int(Int32.min))
+            string(tracker.description)
+            string(tracker.goal?.description)
+            int(tracker.log.entries.count)
+            // Four bytes a day: the day number shifted left, the low bit set for a skip.
+            bytes.reserveCapacity(bytes.count + tracker.log.entries.count * 4)
+            for logEntry in tracker.log.entries {
+                let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 1 | (logEntry.mark == .skipped ? 1 : 0))
+                withUnsafeBytes(of: packed.littleEndian) { bytes += $0 }
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        mutating func take(_ count: Int) -> ArraySlice<UInt8> {
+            guard count >= 0, offset + count <= bytes.count else { offset = bytes.count + 1; return [] }
+            defer { offset += count }
+            return bytes[offset..<offset + count]
+        }
+
+        mutating func int64() -> Int64? {
+            guard offset + 8 <= bytes.count else { return nil }
+            var value: Int64 = 0
+            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[offset..<offset + 8]) }
+            offset += 8
+            return Int64(littleEndian: value)
+        }
+
+        mutating func int() -> Int? { int64().map { Int($0) } }
+
+        mutating func string() -> String?? {
+            guard let count = int() else { return nil }
+            if count == -1 { return .some(nil) }
+            guard count >= 0, offset + count <= bytes.count else { return nil }
+            return .some(String(decoding: take(count), as: UTF8.self))
+        }
+
+        mutating func string() -> String? {
+            let value: String?? = string()
+            return value ?? nil
+        }
+
+        mutating func entry(id: String) -> Entry? {
+            guard let size = int64(), let modified = int64(), let changed = int64(), let inode = int64(),
+                  let name: String = string(), let category: String = string(), let scheduleBits = int(),
+                  let emoji: String?? = string(), let color: String?? = string(), let pinned = int(), let start = int(),
+                  let description: String?? = string(), let goal: String?? = string(), let count = int(),
+                  count >= 0, offset + count * 4 <= bytes.count
+            else { return nil }
+            var entries: [CompletionLog.Entry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                var packed: Int32 = 0
+                withUnsafeMutableBytes(of: &packed) { $0.copyBytes(from: bytes[offset..<offset + 4]) }
+                offset += 4
+                let value = Int(Int32(littleEndian: packed))
+                entries.append(.init(day: CivilDate(dayNumber: value >> 1), mark: value & 1 == 1 ? .skipped : .done))
+            }
+            let tracker = Tracker(
+                id: id, name: name, category: category,
+                schedule: scheduleBits < 0 ? .event : .weekly(WeekdaySet(rawValue: UInt8(truncatingIfNeeded: scheduleBits))),
+                emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned == 1,
+                start: start == Int(Int32.min) ? nil : CivilDate(dayNumber: start), description: description ?? nil,
+                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries))
+            return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
+        }
+    }
+}

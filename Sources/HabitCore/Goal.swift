@@ -36,7 +36,11 @@ public struct Goal: Hashable, Sendable, CustomStringConvertible {
         switch unit {
         case .days: start.adding(days: count - 1)
         case .weeks: start.adding(days: count * 7 - 1)
-        case .months: start.adding(months: count).adding(days: -1)
+        case .months:
+            // The day before the same day `count` months on, except when that month is too short
+            // for it (a month from 31 January): then the month's last day, so no day is lost.
+            start.adding(months: count).day < start.day
+                ? start.adding(months: count) : start.adding(months: count).adding(days: -1)
         }
     }
 }

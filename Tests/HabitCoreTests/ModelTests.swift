@@ -136,6 +136,15 @@ import Testing
         #expect(goal.count == count && goal.unit == unit)
     }
 
+    @Test(arguments: [
+        ("2026-01-15", "1m", "2026-02-14"), ("2026-01-31", "1m", "2026-02-28"), ("2028-01-31", "1m", "2028-02-29"),
+        ("2026-01-30", "1m", "2026-02-28"), ("2026-11-30", "3m", "2027-02-28"), ("2026-11-01", "3m", "2027-01-31"),
+        ("2026-11-01", "30d", "2026-11-30"), ("2026-11-02", "1w", "2026-11-08"),
+    ])
+    func goalPeriodsEndTheDayBeforeTheSameDayLater(start: String, goal: String, end: String) throws {
+        #expect(try #require(Goal(goal)).endDay(from: try #require(CivilDate(start))).description == end)
+    }
+
     @Test func rejectsBadGoals() {
         for text in ["", "d", "0d", "-3d", "3y", "3.5w"] { #expect(Goal(text) == nil, "\(text)") }
     }

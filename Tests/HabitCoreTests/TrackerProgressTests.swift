@@ -117,7 +117,7 @@ import Testing
                  tracker: t("a", "daily", "2028-02-01", String(repeating: "x", count: 14), nil, "1m"),
                  today: "2028-02-14", end: "2028-02-29", done: 14, required: 29, percent: 1400.0 / 29.0),
         GoalCase(name: "three months across the new year", tracker: t("a", "daily", "2026-11-30", "xxx", nil, "3m"),
-                 today: "2026-12-02", end: "2027-02-27", done: 3, required: 90, percent: 300.0 / 90.0),
+                 today: "2026-12-02", end: "2027-02-28", done: 3, required: 91, percent: 300.0 / 91.0),
         GoalCase(name: "not started yet", tracker: t("a", "daily", "2026-01-10", "", nil, "1w"),
                  today: "2026-01-07", end: "2026-01-16", done: 0, required: 7, percent: 0),
         GoalCase(name: "created mid-week with a weekly schedule", tracker: t("a", "mon thu", "2026-01-07", "-x", nil, "1w"),

@@ -274,6 +274,12 @@ struct MergeTrackerTests {
                 "name = \"Morning run\"", "category = \"Health\"", "schedule = \"daily\"",
                 "log = { 2026-11-02 = true, 2026-11-04 = true, 2026-11-05 = true }")),
         MergeCase(
+            name: "a log with a sub-table in ours (edited key by key)",
+            base: base,
+            ours: base + "\n[log.meta]\nsource = \"watch\"\n",
+            theirs: run("2026-11-02 = true", "2026-11-04 = true", "2026-11-05 = true"),
+            expected: run("2026-11-02 = true", "2026-11-04 = true", "2026-11-05 = true") + "\n[log.meta]\nsource = \"watch\"\n"),
+        MergeCase(
             name: "an unsorted log in ours: new days go before the first later one",
             base: base,
             ours: run("2026-11-04 = true", "2026-11-02 = true", "2026-11-20 = true"),

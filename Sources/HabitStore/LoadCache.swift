@@ -54,7 +54,7 @@ struct LoadCache {
         var reader = Reader(bytes: bytes)
         guard reader.take(magic.count).elementsEqual(magic) else { return LoadCache() }
         var cache = LoadCache()
-        guard let count = reader.int() else { return LoadCache() }
+        guard let count = reader.int(), (0...1_000_000).contains(count) else { return LoadCache() }
         for _ in 0..<count {
             guard let name: String = reader.string(), let entry = reader.entry(id: String(name.dropLast(5))) else { return LoadCache() }
             cache.entries[name] = entry
@@ -123,54 +123,53 @@ struct LoadCache {
         var offset = 0
 
         mutating func take(_ count: Int) -> ArraySlice<UInt8> {
-            guard count >= 0, offset + count <= bytes.count else { offset = bytes.count + 1; return [] }
+            guard count >= 0, count <= bytes.count - offset else { offset = bytes.count + 1; return [] }
             defer { offset += count }
             return bytes[offset..<offset + count]
         }
 
         mutating func int64() -> Int64? {
             guard offset + 8 <= bytes.count else { return nil }
-            var value: Int64 = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[offset..<offset + 8]) }
+            let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int64.self) }
             offset += 8
             return Int64(littleEndian: value)
         }
 
         mutating func int() -> Int? { int64().map { Int($0) } }
 
-        mutating func string() -> String?? {
+        /// An optional string: `.some(nil)` for an absent value, nil when the bytes are damaged.
+        mutating func optionalString() -> String?? {
             guard let count = int() else { return nil }
             if count == -1 { return .some(nil) }
-            guard count >= 0, offset + count <= bytes.count else { return nil }
+            guard count >= 0, count <= bytes.count - offset else { return nil }
             return .some(String(decoding: take(count), as: UTF8.self))
         }
 
+        /// A string that must be present; nil when absent or damaged.
         mutating func string() -> String? {
-            let value: String?? = string()
-            return value ?? nil
+            optionalString() ?? nil
         }
 
         mutating func entry(id: String) -> Entry? {
             guard let size = int64(), let modified = int64(), let changed = int64(), let inode = int64(),
-                  let name: String = string(), let category: String = string(), let scheduleBits = int(),
-                  let emoji: String?? = string(), let color: String?? = string(), let pinned = int(), let start = int(),
-                  let description: String?? = string(), let goal: String?? = string(), let count = int(),
-                  count >= 0, offset + count * 4 <= bytes.count
+                  let name = string(), let category = string(), let scheduleBits = int(),
+                  let emoji = optionalString(), let color = optionalString(), let pinned = int(), let startDay = int(),
+                  let description = optionalString(), let goal = optionalString(), let count = int(),
+                  count >= 0, count <= (bytes.count - offset) / 4
             else { return nil }
-            var entries: [CompletionLog.Entry] = []
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                var packed: Int32 = 0
-                withUnsafeMutableBytes(of: &packed) { $0.copyBytes(from: bytes[offset..<offset + 4]) }
-                offset += 4
-                let value = Int(Int32(littleEndian: packed))
-                entries.append(.init(day: CivilDate(dayNumber: value >> 1), mark: value & 1 == 1 ? .skipped : .done))
+            let start = offset
+            let entries = bytes.withUnsafeBytes { raw in
+                (0..<count).map { index -> CompletionLog.Entry in
+                    let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * 4, as: Int32.self)))
+                    return CompletionLog.Entry(day: CivilDate(dayNumber: value >> 1), mark: value & 1 == 1 ? .skipped : .done)
+                }
             }
+            offset += count * 4
             let tracker = Tracker(
                 id: id, name: name, category: category,
                 schedule: scheduleBits < 0 ? .event : .weekly(WeekdaySet(rawValue: UInt8(truncatingIfNeeded: scheduleBits))),
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned == 1,
-                start: start == Int(Int32.min) ? nil : CivilDate(dayNumber: start), description: description ?? nil,
+                start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
                 goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries))
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
         }

@@ -107,8 +107,17 @@ let fuzzDirectory: DataDirectory = {
     mkdir(path + "/trackers", 0o755)
     let settings = "categories = [\"Health\", \"Study\"]\nweek_starts_on = \"mon\"\nday_starts_at = \"03:00\"\n"
     writeFile(Array(settings.utf8), to: path + "/habit.toml")
+    fuzzDirectoryPath = path
+    atexit {
+        // Removed on a normal exit (libFuzzer exits when its time is up); a crash leaves it to inspect.
+        guard let path = fuzzDirectoryPath else { return }
+        for name in ["trackers/x.toml", "habit.toml", ".habit-cache", "trackers"] { remove(path + "/" + name) }
+        rmdir(path)
+    }
     return DataDirectory(path: path)
 }()
+
+nonisolated(unsafe) var fuzzDirectoryPath: String?
 
 func writeFile(_ bytes: [UInt8], to path: String) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -70,7 +70,7 @@ struct ProcessTests {
         let typical = durations.sorted()[1]
         var estimate = typical
 
-        let runs = Int(ProcessInfo.processInfo.environment["HABIT_KILL_RUNS"] ?? "") ?? 260
+        let runs = Int(ProcessInfo.processInfo.environment["HABIT_KILL_RUNS"] ?? "") ?? 230
         var kills = 0, completed = 0, failures: [String] = []
         var killedInCommit = 0, gitLocksLeft = 0, temporaryLeft = 0
         for index in 0..<runs {

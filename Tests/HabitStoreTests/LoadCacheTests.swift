@@ -1,0 +1,73 @@
+import Foundation
+import HabitCore
+import Testing
+@testable import HabitStore
+
+@Suite struct LoadCacheTests {
+    func load(_ scratch: ScratchDirectory) throws -> Store {
+        let store = try Store.load(scratch.directory)
+        store.saveCache()
+        return store
+    }
+
+    @Test func aCachedLoadEqualsAFullLoad() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        try scratch.write("trackers/read.toml", "name = \"Read\"\ncategory = \"Study\"\nkind = \"event\"\ncolor = \"#aabbcc\"\ngoal = \"3m\"\ndescription = \"a\\nb\"\n")
+        let full = try Store.load(scratch.directory, useCache: false).journal
+        _ = try load(scratch)
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(".habit-cache").path))
+        let cached = try Store.load(scratch.directory)
+        #expect(cached.pendingCache == nil, "nothing was parsed again")
+        #expect(cached.journal == full)
+    }
+
+    @Test func aChangedFileIsReadAgain() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        _ = try load(scratch)
+        try scratch.write("trackers/run.toml", handWritten.replacingOccurrences(of: "Morning run", with: "Evening run"))
+        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.name == "Evening run")
+    }
+
+    @Test func aFileThatBrokeIsReportedNotServedFromTheCache() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        _ = try load(scratch)
+        try scratch.write("trackers/run.toml", handWritten + "oops = \n")
+        let store = try Store.load(scratch.directory)
+        #expect(store.journal.trackers.isEmpty)
+        #expect(store.hasErrors)
+    }
+
+    @Test func aRemovedCategoryIsCheckedEvenForCachedTrackers() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        _ = try load(scratch)
+        try scratch.write("habit.toml", "categories = [\"Study\"]\n")
+        let store = try Store.load(scratch.directory)
+        #expect(store.diagnostics.contains { $0.message.contains("unknown category \"Health\"") })
+    }
+
+    @Test func aDamagedCacheIsIgnored() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        _ = try load(scratch)
+        let path = scratch.url.appendingPathComponent(".habit-cache")
+        var bytes = try Data(contentsOf: path)
+        bytes.replaceSubrange(20..<min(bytes.count, 60), with: Data(repeating: 0xFF, count: min(bytes.count, 60) - 20))
+        try bytes.write(to: path)
+        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.log.doneCount == 2)
+        try Data("garbage".utf8).write(to: path)
+        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.name == "Morning run")
+    }
+
+    @Test func editingACachedTrackerReadsItsFileFirst() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        _ = try load(scratch)
+        let store = try Store.load(scratch.directory)
+        try store.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
+        #expect(changedLines(handWritten, scratch.read("trackers/run.toml")).added == ["2026-11-04 = true"])
+    }
+}

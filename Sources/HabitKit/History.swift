@@ -25,6 +25,12 @@ struct History {
 
     func record(_ message: String, files: Set<String>, autocommit: Bool) throws {
         guard autocommit, !files.isEmpty, let repository = GitSetup.repository(of: directory) else { return }
+        try commit(message, paths: files.sorted(), in: repository)
+    }
+
+    /// Commits `paths`, recovering from git locks a killed habit left behind. The caller holds the
+    /// directory lock.
+    func commit(_ message: String, paths: [String], in repository: Repository) throws {
         let gitDirectory = History.trimmed(repository.gitDirectory)
         let marker = gitDirectory + "/" + History.markerName
         if FileManager.default.fileExists(atPath: marker) {
@@ -34,12 +40,12 @@ struct History {
         FileManager.default.createFile(atPath: marker, contents: Data("pid \(getpid())\n".utf8))
         defer { unlink(marker) }  // also when the commit fails: only a killed habit leaves it
         do {
-            try repository.commit(message: message, paths: files.sorted())
+            try repository.commit(message: message, paths: paths)
         } catch let error as GitError where error.kind == .locked || History.mentionsLock(error) {
             History.removeStaleGitLocks(gitDirectory: gitDirectory)
             // A fresh handle: the failed attempt may have left state cached in the old one.
             guard let again = GitSetup.repository(of: directory) else { throw error }
-            try again.commit(message: message, paths: files.sorted())
+            try again.commit(message: message, paths: paths)
         }
     }
 

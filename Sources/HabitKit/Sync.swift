@@ -141,7 +141,8 @@ extension Workspace {
             throw KitError("Your edits have errors, so nothing was committed or synced.",
                            hint: "Fix them (habit check shows the same list), then run the command again.", diagnostics: errors)
         }
-        try repository.commit(message: "edit: by hand (\(pending.count == 1 ? pending[0] : "\(pending.count) files"))", paths: pending)
+        try History(directory: directory).commit(
+            "edit: by hand (\(pending.count == 1 ? pending[0] : "\(pending.count) files"))", paths: pending, in: repository)
         return pending.sorted()
     }
 

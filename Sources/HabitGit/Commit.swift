@@ -1,4 +1,7 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Repository {
     /// Stages every working-tree change (new, modified and deleted files,
@@ -11,9 +14,31 @@ extension Repository {
     }
 
     private func stage(paths: [String]?, in index: IndexHandle) throws {
+        guard let paths, let root = workingDirectory else { return try stage(patterns: [], in: index) }
+        // Exact file paths are staged one by one: matching them as patterns would make libgit2 diff
+        // (and hash) the whole working tree, which dominated the cost of a commit in a large directory.
+        var patterns: [String] = []
+        for path in paths {
+            let full = root.hasSuffix("/") ? root + path : root + "/" + path
+            var info = stat()
+            let exists = lstat(full, &info) == 0
+            if path.contains(where: { "*?[\\".contains($0) }) || (exists && info.st_mode & S_IFMT == S_IFDIR) {
+                patterns.append(path)
+            } else if exists {
+                try check(git_index_add_bypath(index.pointer, path), "Could not stage \(path)")
+            } else if git_index_get_bypath(index.pointer, path, 0) != nil {
+                try check(git_index_remove_bypath(index.pointer, path), "Could not stage the deletion of \(path)")
+            } else {
+                patterns.append(path)  // perhaps a deleted directory: let the pattern find its entries
+            }
+        }
+        if !patterns.isEmpty { try stage(patterns: patterns, in: index) }
+    }
+
+    private func stage(patterns: [String], in index: IndexHandle) throws {
         // An empty pathspec means "everything"; add_all covers new and modified
         // files, update_all drops entries whose files were deleted.
-        try withStrarray(paths ?? []) { pathspec in
+        try withStrarray(patterns) { pathspec in
             try check(git_index_add_all(index.pointer, pathspec, GIT_INDEX_ADD_DEFAULT.rawValue, nil, nil),
                       "Could not stage the changed files")
             try check(git_index_update_all(index.pointer, pathspec, nil, nil),

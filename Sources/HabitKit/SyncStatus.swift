@@ -41,7 +41,11 @@ extension Workspace {
 
     /// The one-line note every command shows while changes wait for a sync, or nil.
     public func offlineNote() -> (count: Int, reason: String?)? {
-        guard let repository = GitSetup.repository(of: directory), let remote = try? repository.remoteURL(), remote != nil,
+        // Every command asks this, so the common answers come from reading a few small files;
+        // starting libgit2 (which loads the system's certificates) costs more than the whole command.
+        guard let quick = QuickRefs(gitDirectory: directory.path + "/.git"), quick.hasOrigin else { return nil }
+        if let head = quick.head, head == quick.originMain { return nil }
+        guard let repository = GitSetup.repository(of: directory), (try? repository.remoteURL()) != nil,
               let local = try? repository.headCommitID() else { return nil }
         let ahead: Int
         if let upstream = try? repository.remoteBranchHead() {

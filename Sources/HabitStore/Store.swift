@@ -23,6 +23,22 @@ public final class Store {
     /// Paths (relative to the directory) this store has written or deleted, for the commit.
     public internal(set) var changedFiles: Set<String> = []
     var useCache = true
+    /// The stamp of every file this store read (nil for one that was not a regular file), to tell
+    /// later whether the directory is still as loaded.
+    var loadedStamps: [String: FileStamp?] = [:]
+    var loadedSettingsStamp: FileStamp?
+
+    /// Whether every file is as this store read it, and no tracker file came or went: then a change
+    /// made under the lock may start from this store instead of loading the directory again.
+    public var isUnchangedOnDisk: Bool {
+        guard changedFiles.isEmpty, FileStamp(path: directory.settingsPath) == loadedSettingsStamp else { return false }
+        let names = (FileReading.list(directory.trackersPath) ?? []).filter { !$0.hasPrefix(".") && $0.hasSuffix(".toml") }
+        guard names.count == loadedStamps.count else { return false }
+        return names.allSatisfy { name in
+            guard let recorded = loadedStamps[name] else { return false }
+            return FileStamp(path: directory.trackersPath + "/" + name) == recorded
+        }
+    }
     /// A refreshed cache to write once the command using this store has succeeded.
     var pendingCache: LoadCache?
 
@@ -52,6 +68,7 @@ public final class Store {
     public static func load(_ directory: DataDirectory, useCache: Bool = true) throws(StoreError) -> Store {
         let store = Store(directory: directory)
         store.useCache = useCache
+        store.loadedSettingsStamp = FileStamp(path: directory.settingsPath)
         guard case .success(let bytes) = FileReading.read(directory.settingsPath) else {
             if case .failure(let problem) = FileReading.read(directory.settingsPath), case .missing = problem {
                 throw .notInitialized(directory: directory.path)
@@ -95,8 +112,9 @@ public final class Store {
                 continue
             }
             let id = String(name.dropLast(5))
-            let stamp = useCache ? FileStamp(path: directory.trackersPath + "/" + name) : nil
-            if let stamp, let cached = oldCache.entries[name], cached.stamp == stamp,
+            let stamp = FileStamp(path: directory.trackersPath + "/" + name)
+            loadedStamps[name] = stamp
+            if useCache, let stamp, let cached = oldCache.entries[name], cached.stamp == stamp,
                categories.map({ $0.contains(cached.tracker.category) }) ?? true,
                seenNames[TrackerName.key(cached.tracker.name)] == nil {
                 seenNames[TrackerName.key(cached.tracker.name)] = file
@@ -129,7 +147,7 @@ public final class Store {
                 diagnostics += decoder.diagnostics
                 files[id] = TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker,
                                         hasErrors: decoder.hasErrors)
-                if let stamp, let tracker, decoder.diagnostics.isEmpty {
+                if useCache, let stamp, let tracker, decoder.diagnostics.isEmpty {
                     newCache.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
                 }
             }

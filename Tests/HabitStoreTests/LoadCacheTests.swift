@@ -71,3 +71,26 @@ import Testing
         #expect(changedLines(handWritten, scratch.read("trackers/run.toml")).added == ["2026-11-04 = true"])
     }
 }
+
+@Suite struct UnchangedOnDiskTests {
+    @Test func aStoreKnowsWhenTheDirectoryMovedOn() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("trackers/run.toml", handWritten)
+        let store = try Store.load(scratch.directory)
+        #expect(store.isUnchangedOnDisk)
+        try scratch.write("trackers/run.toml", handWritten + "\n")
+        #expect(!store.isUnchangedOnDisk, "a tracker file changed")
+
+        let second = try Store.load(scratch.directory)
+        try scratch.write("trackers/new.toml", "name = \"New\"\ncategory = \"Health\"\nschedule = \"daily\"\n")
+        #expect(!second.isUnchangedOnDisk, "a tracker file appeared")
+
+        let third = try Store.load(scratch.directory)
+        try scratch.write("habit.toml", "categories = [\"Health\", \"Study\", \"Home\"]\n")
+        #expect(!third.isUnchangedOnDisk, "the settings changed")
+
+        let fourth = try Store.load(scratch.directory)
+        try fourth.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
+        #expect(!fourth.isUnchangedOnDisk, "a store that wrote is not a fresh snapshot")
+    }
+}

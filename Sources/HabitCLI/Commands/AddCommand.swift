@@ -76,7 +76,7 @@ struct AddCommand: ParsableCommand {
             id: "", name: name, category: category, schedule: schedule!, emoji: emoji, color: color,
             start: start, description: options.description, goal: goal)
         let commitMessage = "add: \(name) (\(category))"
-        try session.modify(commitMessage) { store in
+        try session.modify(commitMessage, reusing: preview) { store in
             if let newCategory, !store.settings.categories.contains(newCategory) { try store.addCategory(newCategory) }
             if store.journal.trackers.contains(where: { TrackerName.key($0.name) == TrackerName.key(name) }) {
                 throw Failure(t.nameTaken(TerminalText.safe(name)))

@@ -66,7 +66,7 @@ struct CategoryCommand: ParsableCommand {
             if preview.settings.categories.contains(where: { TrackerName.key($0) == TrackerName.key(name) }) {
                 throw Failure(t.categoryExists(TerminalText.safe(name)))
             }
-            try session.modify("category add: \(name)") { store in
+            try session.modify("category add: \(name)", reusing: preview) { store in
                 if store.settings.categories.contains(where: { TrackerName.key($0) == TrackerName.key(name) }) {
                     throw Failure(t.categoryExists(TerminalText.safe(name)))
                 }
@@ -94,7 +94,7 @@ struct CategoryCommand: ParsableCommand {
                 throw Failure(t.categoryExists(TerminalText.safe(new)))
             }
             let count = preview.journal.trackers.filter { $0.category == old }.count
-            try session.modify("category rename: \(old) → \(new)") { store in
+            try session.modify("category rename: \(old) → \(new)", reusing: preview) { store in
                 try store.renameCategory(old, to: new)
             }
             session.out(t.categoryRenamed(TerminalText.safe(old), TerminalText.safe(new), trackers: count))
@@ -119,7 +119,7 @@ struct CategoryCommand: ParsableCommand {
                 session.out(t.cancelled)
                 return
             }
-            let removed = try session.modify("category rm: \(name)") { store in try store.removeCategory(name) }
+            let removed = try session.modify("category rm: \(name)", reusing: preview) { store in try store.removeCategory(name) }
             session.out(t.categoryRemoved(TerminalText.safe(name), trackers: removed.count))
         }
     }

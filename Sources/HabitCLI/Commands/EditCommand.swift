@@ -84,7 +84,7 @@ struct EditCommand: ParsableCommand {
         }
 
         let displayName = changes.name ?? target.name
-        try session.modify("edit: \(displayName)") { store in
+        try session.modify("edit: \(displayName)", reusing: preview) { store in
             let current = try session.resolve(target.id, in: store)
             if let newStart {
                 let drops = current.log.entries.prefix { $0.day < newStart }.count

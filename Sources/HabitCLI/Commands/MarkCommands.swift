@@ -68,7 +68,7 @@ struct Marking {
             }
         }
         let verb = mark.map { $0 == .done ? "done" : "skip" } ?? "undone"
-        let changed = try session.modify("\(verb): \(target.name) \(day)") { store in
+        let changed = try session.modify("\(verb): \(target.name) \(day)", reusing: preview) { store in
             try store.setMark(mark, on: day, trackerID: try session.resolve(target.id, in: store).id)
         }
         switch (mark, changed) {

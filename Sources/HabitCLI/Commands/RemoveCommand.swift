@@ -29,7 +29,7 @@ struct RemoveCommand: ParsableCommand {
             session.out(t.cancelled)
             return
         }
-        try session.modify("rm: \(target.name)") { store in
+        try session.modify("rm: \(target.name)", reusing: preview) { store in
             try store.deleteTracker(try session.resolve(target.id, in: store).id)
         }
         session.out(t.deleted(session.name(target)))
@@ -69,7 +69,7 @@ private func setPinned(_ pinned: Bool, tracker text: String, global: GlobalOptio
         session.out(pinned ? t.alreadyPinned(session.name(target)) : t.notPinned(session.name(target)))
         return
     }
-    try session.modify("\(pinned ? "pin" : "unpin"): \(target.name)") { store in
+    try session.modify("\(pinned ? "pin" : "unpin"): \(target.name)", reusing: preview) { store in
         try store.updateTracker(target.id, with: .init(isPinned: pinned))
     }
     session.out(pinned ? t.pinnedTracker(session.name(target)) : t.unpinnedTracker(session.name(target)))

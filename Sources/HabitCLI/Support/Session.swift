@@ -78,9 +78,9 @@ struct Session {
     }
 
     /// Changes the directory under the lock, with one commit, translating store errors.
-    func modify<Result>(_ message: String, _ change: (Store) throws -> Result) throws -> Result {
+    func modify<Result>(_ message: String, reusing preview: Store? = nil, _ change: (Store) throws -> Result) throws -> Result {
         do {
-            return try workspace.modify(message, onWait: { holder in
+            return try workspace.modify(message, reusing: preview, onWait: { holder in
                 err("waiting for the data directory (held by \(TerminalText.safe(holder)))…")
             }) { store in try change(store) }
         } catch {

@@ -38,6 +38,8 @@ struct FileStamp: Hashable {
 /// foreign cache is simply ignored (and rewritten).
 struct LoadCache {
     static let fileName = ".habit-cache"
+    /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
+    static let refreshThreshold = 256 * 1024
     private static let magic: [UInt8] = Array("habit-cache 1\n".utf8)
 
     struct Entry {

@@ -98,10 +98,12 @@ public final class Store {
         var seenNames: [String: String] = [:]
         let oldCache = useCache ? LoadCache.load(from: directory) : LoadCache()
         var newCache = LoadCache()
+        var parsedBytes = 0
         defer {
-            let unchanged = newCache.entries.count == oldCache.entries.count
-                && newCache.entries.allSatisfy { oldCache.entries[$0.key]?.stamp == $0.value.stamp }
-            if useCache, !unchanged { pendingCache = newCache }
+            // Rewriting the whole cache costs more than parsing a few changed files again, so it is
+            // refreshed only once enough has changed (or when there is none yet).
+            let worthSaving = oldCache.entries.isEmpty || parsedBytes >= LoadCache.refreshThreshold
+            if useCache, worthSaving, newCache.entries.count > 0 { pendingCache = newCache }
         }
         for name in names where !name.hasPrefix(".") {
             let file = DataDirectory.trackersFolderName + "/" + name
@@ -148,6 +150,7 @@ public final class Store {
                 files[id] = TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker,
                                         hasErrors: decoder.hasErrors)
                 if useCache, let stamp, let tracker, decoder.diagnostics.isEmpty {
+                    parsedBytes += bytes.count
                     newCache.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
                 }
             }

@@ -146,7 +146,7 @@ import Testing
 
     @Test func helpHasExamples() throws {
         let habit = try Harness()
-        for command in ["list", "add", "edit", "rm", "pin", "unpin", "done", "undone", "category", "init", "check"] {
+        for command in ["list", "add", "edit", "rm", "pin", "unpin", "done", "undone", "skip", "category", "init", "check", "stats", "show", "cal", "week", "sync", "status", "log", "commit", "remote"] {
             let result = habit.run([command, "--help"])
             #expect(result.code == 0, "\(command)")
             #expect(result.out.contains("Example"), "\(command) --help has an example")

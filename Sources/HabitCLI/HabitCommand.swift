@@ -63,7 +63,8 @@ public enum HabitCLI {
     }
 
     static func report(_ failure: Failure, context: Context, messages t: any Messages) {
-        let style = Style(isEnabled: context.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty && false)
+        // Errors go to standard error, often captured by scripts: plain text, never escape codes.
+        let style = Style(isEnabled: false)
         context.errors.line("habit: \(style.red(t.error)): \(failure.message)")
         for diagnostic in failure.diagnostics {
             context.errors.line(DiagnosticPrinter.render(diagnostic, messages: t, style: style))

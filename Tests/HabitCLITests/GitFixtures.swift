@@ -150,12 +150,13 @@ final class SyncWorld {
     func directory(_ machine: String) -> String { root + "/" + machine }
 
     @discardableResult
-    func habit(_ machine: String, _ arguments: [String], now: String = "2026-11-22T10:00", extra: [String: String] = [:]) -> Harness.Outcome {
+    func habit(_ machine: String, _ arguments: [String], now: String = "2026-11-22T10:00", extra: [String: String] = [:],
+               terminal: Bool = false) -> Harness.Outcome {
         let output = OutputStream.capture()
         let errors = OutputStream.capture()
         var environment = ["HABIT_DIR": directory(machine), "HABIT_NOW": now, "LANG": "en_US.UTF-8", "HOME": GitCLI.home]
         environment.merge(extra) { $1 }
-        let context = Context(environment: environment, stdoutIsTerminal: false, stdinIsTerminal: false, output: output, errors: errors)
+        let context = Context(environment: environment, stdoutIsTerminal: terminal, stdinIsTerminal: false, output: output, errors: errors)
         let code = HabitCLI.run(arguments, context: context)
         return Harness.Outcome(code: code, out: output.captured, err: errors.captured)
     }

@@ -238,6 +238,18 @@ import Testing
         withExtendedLifetime(daemon) {}
     }
 
+    @Test func progressIsShownOnATerminalOnly() throws {
+        let world = try SyncWorld()
+        let daemon = try GitDaemon(basePath: world.root)
+        try twoMachines(world, remote: daemon.url("remote.git"))
+        for day in 2...21 { #expect(world.habit("a", ["done", "run", "--date", "2026-11-\(day < 10 ? "0" : "")\(day)"]).code == 0) }
+        let piped = world.habit("a", "sync")
+        #expect(piped.code == 0)
+        #expect(!piped.err.contains("Sending") && !piped.err.contains("\r"), "no progress into a pipe")
+        #expect(world.habit("b", ["sync"], terminal: true).err.contains("Receiving: "), "progress on a terminal")
+        withExtendedLifetime(daemon) {}
+    }
+
     /// Three machines do random commands and syncs through the daemon; in the end every machine and
     /// the remote hold the same tree, and every completion made and not later removed is there.
     @Test func convergence() throws {

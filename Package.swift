@@ -40,13 +40,15 @@ let package = Package(
         // replays inputs given as arguments (docs/reliability.md).
         .executableTarget(name: "habit-fuzz", dependencies: ["TOML", "HabitStore"]),
 
+        // Loopback servers the git, CLI and reliability tests share: a silent listener and git daemon.
+        .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML"]),
-        .testTarget(name: "HabitGitTests", dependencies: ["HabitGit"]),
+        .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "LoopbackTestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore"], exclude: ["Golden"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "LoopbackTestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "LoopbackTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCLI
+import LoopbackTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,86 +51,9 @@ enum GitCLI {
     }
 }
 
-/// A TCP socket on 127.0.0.1 that accepts connections (from the backlog) and never answers.
-final class SilentServer {
-    let fd: Int32
-    let port: UInt16
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.fd = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw GitCLI.Failed(description: "listen failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    deinit { close(fd) }
-}
-
-/// `git daemon` on loopback serving the bare repositories under `basePath`; stopped with SIGKILL
-/// (Swift Testing's threads block SIGTERM in children).
-final class GitDaemon {
-    let port: UInt16
-    private let process: Process
-
-    init(basePath: String) throws {
-        let execPath = try GitCLI.run(["--exec-path"], in: basePath).trimmingCharacters(in: .whitespacesAndNewlines)
-        for _ in 0..<5 {
-            let port = try SilentServer().port
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: execPath + "/git-daemon")
-            process.arguments = ["--export-all", "--enable=receive-pack", "--base-path=\(basePath)",
-                                 "--listen=127.0.0.1", "--port=\(port)", "--reuseaddr"]
-            process.environment = GitCLI.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if GitDaemon.waitUntilListening(port: port, process: process) {
-                self.port = port
-                self.process = process
-                return
-            }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        throw GitCLI.Failed(description: "git daemon did not start")
-    }
-
-    func url(_ repository: String) -> String { "git://127.0.0.1:\(port)/\(repository)" }
-
-    private static func waitUntilListening(port: UInt16, process: Process) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && process.isRunning {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = port.bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+extension GitDaemon {
+    convenience init(basePath: String) throws {
+        try self.init(basePath: basePath, environment: GitCLI.environment)
     }
 }
 

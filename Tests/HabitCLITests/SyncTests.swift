@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 import Testing
 
 /// Sync against real repositories: a bare remote on disk, `git daemon` on 127.0.0.1, and the git CLI.
@@ -168,7 +169,7 @@ import Testing
     @Test func unreachableRemoteKeepsEverythingAndShowsTheNote() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        let port = try SilentServer().port  // bound then closed: nothing listens there now
+        let port = try SilentListener().port  // bound then closed: nothing listens there now
         #expect(world.habit("a", ["remote", "set", "git://127.0.0.1:\(port)/remote.git"]).code == 0)
         #expect(world.habit("a", "done run").code == 0)
         let failed = world.habit("a", "sync")
@@ -188,7 +189,7 @@ import Testing
     @Test func silentRemoteIsGivenUpOnInBoundedTime() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        let silent = try SilentServer()
+        let silent = try SilentListener()
         #expect(world.habit("a", ["remote", "set", "git://127.0.0.1:\(silent.port)/remote.git"]).code == 0)
         let start = Date()
         let result = world.habit("a", ["sync", "--timeout", "1"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HabitGit
+import LoopbackTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,7 @@ import Glibc
 /// An HTTP server on 127.0.0.1 that answers every request with
 /// 401 Unauthorized, the case where libgit2 keeps asking for credentials.
 final class UnauthorizedHTTPServer: @unchecked Sendable {
-    private let listener: Listener
+    private let listener: SilentListener
     private let lock = NSLock()
     private var requestCount = 0
     private let stopped = DispatchSemaphore(value: 0)
@@ -17,7 +18,7 @@ final class UnauthorizedHTTPServer: @unchecked Sendable {
     var requests: Int { lock.withLock { requestCount } }
 
     init() throws {
-        listener = try Listener()
+        listener = try SilentListener()
         let thread = Thread { [self] in serve() }
         thread.start()
     }

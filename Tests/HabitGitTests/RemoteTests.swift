@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HabitGit
+import LoopbackTestSupport
 
 /// A bare repository `name.git` under `dir/server`, on branch main.
 @discardableResult
@@ -176,7 +177,7 @@ struct RemoteFailureTests {
     @Test("a server that accepts and never answers is bounded by the timeout")
     func silentServerTimesOut() throws {
         let dir = try TemporaryDirectory()
-        let silent = try Listener()
+        let silent = try SilentListener()
         let (repository, _) = try makeRepository(in: dir)
         try repository.setRemoteURL("git://127.0.0.1:\(silent.port)/data.git")
         let options = NetworkOptions(timeout: .seconds(1))

@@ -1,5 +1,6 @@
 import Foundation
 import HabitGit
+import LoopbackTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -102,99 +103,11 @@ func makeRepository(in dir: TemporaryDirectory, name: String = "work", files: [S
 
 /// A port that was free a moment ago on 127.0.0.1.
 func freePort() throws -> UInt16 {
-    let listener = try Listener()
-    return listener.port
+    try SilentListener().port
 }
 
-/// A TCP socket listening on 127.0.0.1 that never accepts or writes: the
-/// kernel completes the handshake from the backlog, so a client connects and
-/// then waits forever for a greeting. Closing it releases the port.
-final class Listener {
-    let fd: Int32
-    let port: UInt16
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.fd = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw CommandFailed(description: "listen failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    deinit { close(fd) }
-}
-
-/// `git daemon` serving the bare repositories under `basePath` on loopback.
-/// Started as the git-daemon binary itself (the `git daemon` wrapper leaves a
-/// parent behind) and stopped with SIGKILL, because processes started from
-/// Swift Testing threads inherit a mask that blocks SIGTERM.
-final class GitDaemon {
-    let port: UInt16
-
-    init(basePath: String) throws {
-        let execPath = try git(["--exec-path"], in: basePath).trimmingCharacters(in: .whitespacesAndNewlines)
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: execPath + "/git-daemon")
-            process.arguments = ["--export-all", "--enable=receive-pack", "--base-path=\(basePath)",
-                                 "--listen=127.0.0.1", "--port=\(port)", "--reuseaddr"]
-            process.environment = TestEnvironment.gitEnvironment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if GitDaemon.waitUntilListening(port: port, process: process) {
-                self.port = port
-                processHolder = process
-                return
-            }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            lastError = CommandFailed(description: "git daemon did not start on port \(port)")
-        }
-        throw lastError!
-    }
-
-    private var processHolder: Process?
-
-    func url(_ repository: String) -> String { "git://127.0.0.1:\(port)/\(repository)" }
-
-    private static func waitUntilListening(port: UInt16, process: Process) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && process.isRunning {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = port.bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
-    deinit {
-        if let processHolder, processHolder.isRunning {
-            kill(processHolder.processIdentifier, SIGKILL)
-            processHolder.waitUntilExit()
-        }
+extension GitDaemon {
+    convenience init(basePath: String) throws {
+        try self.init(basePath: basePath, environment: TestEnvironment.gitEnvironment)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 import TOML
 import Testing
 #if canImport(Glibc)
@@ -237,7 +238,7 @@ struct ProcessTests {
 
     @Test("a habit killed while holding the lock never blocks the next command; the waiter names the holder")
     func killedLockHolder() throws {
-        let listener = try Listener()  // accepts connections and never answers: sync hangs holding the lock
+        let listener = try SilentListener()  // accepts connections and never answers: sync hangs holding the lock
         let directory = try HabitDirectory(label: "lock", extraEnvironment: ["HABIT_SYNC_TIMEOUT": "60"])
         #expect(directory.run(["category", "add", "Health"]).succeeded)
         #expect(directory.run(["add", "Run", "--category", "Health", "--daily", "--start", "2025-01-01"]).succeeded)
@@ -320,31 +321,3 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// A TCP socket on 127.0.0.1 that never accepts or writes: a client connects and waits forever.
-final class Listener {
-    let fd: Int32
-    let port: UInt16
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.fd = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw Failure("listen failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.port = UInt16(bigEndian: address.sin_port)
-    }
-
-    deinit { close(fd) }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 import Testing
 
 /// A remote URL with a user name and a password or token is never printed in full: not when set,
@@ -19,7 +20,7 @@ struct SecretTests {
         "http://user:s3cret@127.0.0.1:{hang}/x.git",
     ])
     func remoteWithCredentials(_ template: String) throws {
-        let listener = try Listener()  // for {hang}: connects, then silence until the timeout
+        let listener = try SilentListener()  // for {hang}: connects, then silence until the timeout
         let url = template.replacingOccurrences(of: "{hang}", with: String(listener.port))
         let directory = try HabitDirectory(label: "secret", extraEnvironment: ["HABIT_SYNC_TIMEOUT": "1"])
         #expect(directory.run(["category", "add", "Health"]).succeeded)

@@ -53,10 +53,9 @@ extension TOMLDocument {
             }
             let statement = statements[index]
             try apply([(statement.start..<statement.end, [])])
-        case .dottedTable?:
-            let ranges = statementsUnder(path).map { statements[$0].start..<statements[$0].end }
-            try apply(ranges.map { ($0, []) })
-        case .headerTable?, .arrayOfTables?, .implicitTable?:
+        // A table may be written partly as dotted keys and partly as `[headers]` below it
+        // (`a.b = 1` and `[a.c]`): removing it removes every place that defines a part of it.
+        case .dottedTable?, .headerTable?, .arrayOfTables?, .implicitTable?:
             try apply(sectionRanges(under: path, element: nil).map { ($0, []) })
         case nil:
             throw TOMLEditError("use removeElement(at:fromArrayAt:) to remove array elements")
@@ -512,11 +511,6 @@ extension TOMLDocument {
             }
         }
         return result
-    }
-
-    /// Key statements whose absolute key path starts with `path`.
-    func statementsUnder(_ path: [String]) -> [Int] {
-        statementPaths().filter { statements[$0.index].kind == .keyValue && $0.path.starts(with: path) }.map(\.index)
     }
 
     /// Byte ranges of the `[header]` blocks at or below `path` (for an array

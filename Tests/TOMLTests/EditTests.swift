@@ -19,6 +19,14 @@ struct EditTests {
           first = "x"
         """ + "\n"
 
+    @Test func removingATableRemovesEveryPlaceThatDefinesIt() throws {
+        // Found by the fuzz smoke: `a` is made by a dotted key and by a header below it.
+        var document = try TOMLDocument(parsing: "a.b.ca = 1\nkeep = true\n[a.b.c.d]\nx = 1\n[other]\ny = 2\n")
+        try document.removeValue(at: ["a"])
+        #expect(document.root["a"] == nil)
+        #expect(document.text == "keep = true\n[other]\ny = 2\n")
+    }
+
     @Test func replacingAValueChangesOnlyThatLine() throws {
         var document = try parse(Self.habit)
         try document.setValue("Morning run", at: ["name"])

@@ -40,15 +40,16 @@ let package = Package(
         // replays inputs given as arguments (docs/reliability.md).
         .executableTarget(name: "habit-fuzz", dependencies: ["TOML", "HabitStore"]),
 
-        // Loopback servers the git, CLI and reliability tests share: a silent listener and git daemon.
-        .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore"]),
-        .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML"]),
-        .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "LoopbackTestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "LoopbackTestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "LoopbackTestSupport"], exclude: ["Golden"]),
+        // What every test target shares: a seeded generator, scratch directories, the isolated git
+        // CLI, child processes, and loopback servers (a silent listener, git daemon).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
+        .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
+        .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
+        .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

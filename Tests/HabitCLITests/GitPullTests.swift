@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The merge driver registered by `habit init` gives a `git pull` made by hand the same result as
 /// `habit sync`.
@@ -29,7 +30,7 @@ import Testing
         #expect(world.habit("a", "done run --date 2026-11-20").code == 0)
         #expect(world.habit("a", "sync").code == 0)
         #expect(world.habit("b", "done run --date 2026-11-21").code == 0)
-        let output = try GitCLI.run(["pull", "--no-rebase", "--no-edit", "-q"], in: world.directory("b"),
+        let output = try GitCommandLine.run(["pull", "--no-rebase", "--no-edit", "-q"], in: world.directory("b"),
                                     extraPath: Self.binaryDirectory!, allowFailure: true)
         #expect(!output.contains("CONFLICT"), "\(output)")
         let file = world.file("b", "trackers/run.toml")

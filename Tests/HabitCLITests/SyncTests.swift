@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackTestSupport
+import TestSupport
 import Testing
 
 /// Sync against real repositories: a bare remote on disk, `git daemon` on 127.0.0.1, and the git CLI.
@@ -29,7 +29,7 @@ import Testing
         let world = try SyncWorld()
         try twoMachines(world)
         #expect(world.tree("a") == world.tree("b"))
-        #expect(try GitCLI.run(["log", "--format=%s", "main"], in: world.remote).contains("add: Run (Health)"))
+        #expect(try GitCommandLine.run(["log", "--format=%s", "main"], in: world.remote).contains("add: Run (Health)"))
         #expect(world.habit("b", "list").out.contains("Run"))
         try expectHealthy(world, ["a", "b"])
     }
@@ -39,16 +39,16 @@ import Testing
         let result = world.habit("a", ["init", "--remote", world.remote])
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.contains("The remote was empty"))
-        #expect(try GitCLI.run(["ls-tree", "--name-only", "main"], in: world.remote).contains("habit.toml"))
+        #expect(try GitCommandLine.run(["ls-tree", "--name-only", "main"], in: world.remote).contains("habit.toml"))
     }
 
     @Test func cloningSomethingElseIsRefusedAndLeavesNothing() throws {
         let world = try SyncWorld()
         let other = world.root + "/other"
-        try GitCLI.run(["init", "-q", "-b", "main", other], in: world.root)
+        try GitCommandLine.run(["init", "-q", "-b", "main", other], in: world.root)
         try "hello".write(toFile: other + "/README", atomically: false, encoding: .utf8)
-        try GitCLI.run(["add", "README"], in: other)
-        try GitCLI.run(["commit", "-q", "-m", "readme"], in: other)
+        try GitCommandLine.run(["add", "README"], in: other)
+        try GitCommandLine.run(["commit", "-q", "-m", "readme"], in: other)
         let result = world.habit("a", ["init", "--remote", other])
         #expect(result.code == 1)
         #expect(result.err.contains("is not a habit repository"))
@@ -157,12 +157,12 @@ import Testing
         let path = "trackers/run.toml"
         try world.write("a", path, world.file("a", path) + "2026-11-05 = maybe\n")
         let head = try world.git("a", "rev-parse", "HEAD")
-        let remoteHead = try GitCLI.run(["rev-parse", "main"], in: world.remote)
+        let remoteHead = try GitCommandLine.run(["rev-parse", "main"], in: world.remote)
         let result = world.habit("a", "sync")
         #expect(result.code == 1)
         #expect(result.err.contains("trackers/run.toml:"), "file:line:col: \(result.err)")
         #expect(try world.git("a", "rev-parse", "HEAD") == head)
-        #expect(try GitCLI.run(["rev-parse", "main"], in: world.remote) == remoteHead)
+        #expect(try GitCommandLine.run(["rev-parse", "main"], in: world.remote) == remoteHead)
         #expect(world.habit("a", "commit").code == 1)
     }
 
@@ -225,12 +225,12 @@ import Testing
         #expect(world.habit("a", "sync").code == 0)
         // A commit made with the git CLI in another clone syncs in.
         let other = world.root + "/cli"
-        try GitCLI.run(["clone", "-q", world.remote, other], in: world.root)
+        try GitCommandLine.run(["clone", "-q", world.remote, other], in: world.root)
         try (try String(contentsOfFile: other + "/trackers/run.toml", encoding: .utf8))
             .replacingOccurrences(of: "2026-11-22 = true", with: "2026-11-21 = true\n2026-11-22 = true")
             .write(toFile: other + "/trackers/run.toml", atomically: false, encoding: .utf8)
-        try GitCLI.run(["commit", "-q", "-am", "by hand with git"], in: other)
-        try GitCLI.run(["push", "-q"], in: other)
+        try GitCommandLine.run(["commit", "-q", "-am", "by hand with git"], in: other)
+        try GitCommandLine.run(["push", "-q"], in: other)
         #expect(world.habit("b", "done run --date 2026-11-20").code == 0)
         let result = world.habit("b", "sync")
         #expect(result.code == 0, "\(result.err)")
@@ -259,19 +259,19 @@ import Testing
         try twoMachines(world, remote: daemon.url("remote.git"))
         #expect(world.habit("c", ["init", "--remote", daemon.url("remote.git")]).code == 0)
         let machines = ["a", "b", "c"]
-        var random = SplitMix(seed: 42)
+        var random = SeededGenerator(seed: 42)
         // The intended mark of each day, as last set by any machine (days are distinct per machine so
         // that "last" is well defined without a global clock).
         var expected: [String: String] = [:]
         var steps = 0
         for _ in 0..<240 {
-            let machine = machines[random.below(3)]
-            let roll = random.below(10)
+            let machine = machines[Int.random(in: 0..<3, using: &random)]
+            let roll = Int.random(in: 0..<10, using: &random)
             if roll < 6 {
                 // Each machine owns every third day of the tracker's 21 days, so its marks never race.
-                let slot = random.below(7) * 3 + machines.firstIndex(of: machine)!
+                let slot = Int.random(in: 0..<7, using: &random) * 3 + machines.firstIndex(of: machine)!
                 let day = civil(daysBefore: slot)
-                let undo = random.below(4) == 0
+                let undo = Int.random(in: 0..<4, using: &random) == 0
                 let result = world.habit(machine, [undo ? "undone" : "done", "run", "--date", day])
                 #expect(result.code == 0, "\(result.err)")
                 expected[day] = undo ? nil : "true"
@@ -284,7 +284,7 @@ import Testing
         for _ in 0..<2 { for machine in machines { #expect(world.habit(machine, "sync").code == 0) } }
         let reference = world.tree("a")
         for machine in machines { #expect(world.tree(machine) == reference, "\(machine) converged") }
-        let remoteFile = try GitCLI.run(["show", "main:trackers/run.toml"], in: world.remote)
+        let remoteFile = try GitCommandLine.run(["show", "main:trackers/run.toml"], in: world.remote)
         #expect(remoteFile == reference["trackers/run.toml"])
         for (day, _) in expected { #expect(remoteFile.contains("\(day) = true"), "\(day) kept") }
         let marked = remoteFile.split(separator: "\n").filter { $0.hasPrefix("20") }.count
@@ -306,17 +306,4 @@ import Testing
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: date)
     }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import HabitGit
-import LoopbackTestSupport
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,7 +53,7 @@ final class UnauthorizedHTTPServer: @unchecked Sendable {
 struct AuthenticationTests {
     @Test("a server that keeps answering 401 ends in an authentication error, not an endless loop")
     func repeatedCredentialRequestsGiveUp() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let server = try UnauthorizedHTTPServer()
         defer { server.stop() }
         let (repository, _) = try makeRepository(in: dir)

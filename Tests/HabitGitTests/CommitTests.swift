@@ -1,21 +1,22 @@
 import Foundation
 import Testing
 import HabitGit
+import TestSupport
 
 @Suite("Creating, committing and status")
 struct CommitTests {
     @Test("create + commit leaves a clean `git status` and passes `git fsck --strict`")
     func commitIsCleanForGit() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let path = dir.sub("data")
         let repository = try Repository.create(at: path)
         #expect(try repository.currentBranch() == "main")
         #expect(repository.isHeadUnborn)
         #expect(try repository.commit(message: "nothing") == nil, "an empty unborn repository has nothing to commit")
 
-        try write("*.tmp\n", to: path + "/.gitignore")
-        try write("name = \"run\"\n", to: path + "/habits/run.toml")
-        try write("scratch", to: path + "/junk.tmp")
+        try writeFile("*.tmp\n", to: path + "/.gitignore")
+        try writeFile("name = \"run\"\n", to: path + "/habits/run.toml")
+        try writeFile("scratch", to: path + "/junk.tmp")
         let first = try #require(try repository.commit(message: "Add run"))
         #expect(try git(["status", "--porcelain"], in: path).isEmpty)
         try git(["fsck", "--strict"], in: path)
@@ -27,9 +28,9 @@ struct CommitTests {
 
         #expect(try repository.commit(message: "again") == nil, "no change, no commit")
 
-        try write("name = \"walk\"\n", to: path + "/habits/walk.toml")
-        try write("name = \"running\"\n", to: path + "/habits/run.toml")
-        try write("x = 1\n", to: path + "/other.toml")
+        try writeFile("name = \"walk\"\n", to: path + "/habits/walk.toml")
+        try writeFile("name = \"running\"\n", to: path + "/habits/run.toml")
+        try writeFile("x = 1\n", to: path + "/other.toml")
         let second = try #require(try repository.commit(message: "Walk", paths: ["habits"]))
         #expect(try git(["show", "--format=", "--name-status", second.hex], in: path)
             == "M\thabits/run.toml\nA\thabits/walk.toml\n")
@@ -45,26 +46,26 @@ struct CommitTests {
 
     @Test("the configured identity is used when present")
     func configuredIdentity() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let repository = try Repository.create(at: dir.path)
         try repository.setConfigValue("Configured Person", forKey: "user.name")
         try repository.setConfigValue("person@example.com", forKey: "user.email")
-        try write("a", to: dir.sub("a.toml"))
+        try writeFile("a", to: dir.sub("a.toml"))
         try repository.commit(message: "x")
         #expect(try git(["log", "-1", "--format=%an <%ae>"], in: dir.path) == "Configured Person <person@example.com>\n")
     }
 
     @Test("status lists new, modified, deleted and untracked paths and honours .gitignore")
     func statusListsChanges() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (repository, path) = try makeRepository(in: dir, files: ["keep.toml": "1", "change.toml": "1", "gone.toml": "1", ".gitignore": "*.lock\nbuild/\n"])
         #expect(try repository.status().isEmpty)
-        try write("2", to: path + "/change.toml")
+        try writeFile("2", to: path + "/change.toml")
         try FileManager.default.removeItem(atPath: path + "/gone.toml")
-        try write("new", to: path + "/dir/new.toml")
-        try write("staged", to: path + "/staged.toml")
-        try write("ignored", to: path + "/x.lock")
-        try write("ignored", to: path + "/build/out.toml")
+        try writeFile("new", to: path + "/dir/new.toml")
+        try writeFile("staged", to: path + "/staged.toml")
+        try writeFile("ignored", to: path + "/x.lock")
+        try writeFile("ignored", to: path + "/build/out.toml")
         try git(["add", "staged.toml"], in: path)
         let status = try repository.status()
         #expect(status == [
@@ -81,7 +82,7 @@ struct CommitTests {
 
     @Test("open, discover and isRepository; errors are typed and readable")
     func openingAndErrors() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         #expect(!Repository.isRepository(at: dir.path))
         let error = try #require(throws: GitError.self) { try Repository.open(at: dir.path) }
         #expect(error.kind == .notARepository)
@@ -98,7 +99,7 @@ struct CommitTests {
 
     @Test("repository configuration can be written and read back")
     func configuration() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let repository = try Repository.create(at: dir.path)
         #expect(try repository.configValue(forKey: "merge.habit.driver") == nil)
         try repository.setConfigValue("habit merge-driver %O %A %B %P", forKey: "merge.habit.driver")

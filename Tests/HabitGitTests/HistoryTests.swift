@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 import HabitGit
+import TestSupport
 
 @Suite("History and reading")
 struct HistoryTests {
     @Test("log lists commits newest first, with changed paths, a limit and a path filter")
     func logWithPathFilter() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (repository, path) = try makeRepository(in: dir, files: ["a.toml": "1", "habits/b.toml": "1"])
-        try write("2", to: path + "/a.toml")
+        try writeFile("2", to: path + "/a.toml")
         try repository.commit(message: "Change a")
-        try write("2", to: path + "/habits/b.toml")
-        try write("1", to: path + "/habits/c.toml")
+        try writeFile("2", to: path + "/habits/b.toml")
+        try writeFile("1", to: path + "/habits/c.toml")
         try repository.commit(message: "Change b, add c\n\nLonger body.", author: Signature(name: "Bo", email: "bo@example.com", time: GitTime(secondsSinceEpoch: 1_700_000_000, offsetMinutes: 120)))
 
         let all = try repository.log()
@@ -34,7 +35,7 @@ struct HistoryTests {
 
     @Test("a limited log is fast on 10,000 commits")
     func logIsFastOnLongHistory() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let path = dir.sub("long")
         try git(["init", "-q", "-b", "main", path], in: dir.path)
         // fast-import builds 10,000 commits in well under a second.
@@ -62,7 +63,7 @@ struct HistoryTests {
 
     @Test("file contents, file lists, merge base and ahead/behind")
     func readingCommits() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (repository, path) = try makeRepository(in: dir, files: ["a.toml": "one", "d/b.toml": "two"])
         let base = try #require(try repository.headCommitID())
         #expect(try repository.data(atPath: "a.toml", in: base) == bytes("one"))
@@ -72,12 +73,12 @@ struct HistoryTests {
         #expect(try repository.files(in: base) == ["a.toml", "d/b.toml"])
 
         try git(["checkout", "-q", "-b", "side"], in: path)
-        try write("side", to: path + "/s.toml")
+        try writeFile("side", to: path + "/s.toml")
         let side = try #require(try repository.commit(message: "side"))
         try git(["checkout", "-q", "main"], in: path)
-        try write("m1", to: path + "/m.toml")
+        try writeFile("m1", to: path + "/m.toml")
         try repository.commit(message: "m1")
-        try write("m2", to: path + "/m.toml")
+        try writeFile("m2", to: path + "/m.toml")
         let main = try #require(try repository.commit(message: "m2"))
         #expect(try repository.currentBranch() == "main")
         #expect(try repository.mergeBase(main, side) == base)

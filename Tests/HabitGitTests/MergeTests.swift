@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import HabitGit
+import TestSupport
 
 @Suite("Merging diverged histories")
 struct MergeTests {
     /// alice and bob share a first commit through a bare remote; each then commits separately.
-    private func diverge(in dir: TemporaryDirectory) throws -> (alice: Repository, bob: Repository, bare: String) {
+    private func diverge(in dir: ScratchDirectory) throws -> (alice: Repository, bob: Repository, bare: String) {
         let bare = try makeBare(in: dir)
         let (alice, alicePath) = try makeRepository(in: dir, name: "alice",
                                                     files: ["shared.toml": "a = 1\n\n# gap\n\nb = 1\n", "gone.toml": "x", "same.txt": "line\n"])
@@ -13,15 +14,15 @@ struct MergeTests {
         try alice.push()
         let bob = try Repository.clone(from: bare, to: dir.sub("bob"))
 
-        try write("a = 2\n\n# gap\n\nb = 1\n", to: alicePath + "/shared.toml")
-        try write("alice\n", to: alicePath + "/alice.toml")
-        try write("alice's line\n", to: alicePath + "/same.txt")
+        try writeFile("a = 2\n\n# gap\n\nb = 1\n", to: alicePath + "/shared.toml")
+        try writeFile("alice\n", to: alicePath + "/alice.toml")
+        try writeFile("alice's line\n", to: alicePath + "/same.txt")
         try alice.commit(message: "Alice")
         try alice.push()
 
-        try write("a = 1\n\n# gap\n\nb = 2\n", to: dir.sub("bob/shared.toml"))
-        try write("bob\n", to: dir.sub("bob/bob.toml"))
-        try write("bob's line\n", to: dir.sub("bob/same.txt"))
+        try writeFile("a = 1\n\n# gap\n\nb = 2\n", to: dir.sub("bob/shared.toml"))
+        try writeFile("bob\n", to: dir.sub("bob/bob.toml"))
+        try writeFile("bob's line\n", to: dir.sub("bob/same.txt"))
         try FileManager.default.removeItem(atPath: dir.sub("bob/gone.toml"))
         try bob.commit(message: "Bob")
         return (alice, bob, bare)
@@ -29,7 +30,7 @@ struct MergeTests {
 
     @Test("caller-style merge: base, changed paths, blobs, then a two-parent commit that can be pushed")
     func callerStyleMerge() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (_, bob, bare) = try diverge(in: dir)
         #expect(throws: GitError.self) { try bob.push() }
         try bob.fetch()
@@ -57,9 +58,9 @@ struct MergeTests {
         let bobPath = dir.sub("bob")
         #expect(try bob.headCommitID() == merged)
         #expect(try bob.commitInfo(merged).parentIDs == [ours, theirs])
-        #expect(try read(bobPath + "/shared.toml") == "a = 2\nb = 2\n")
-        #expect(try read(bobPath + "/alice.toml") == "alice\n")
-        #expect(try read(bobPath + "/same.txt") == "both\n")
+        #expect(readFile(bobPath + "/shared.toml") == "a = 2\nb = 2\n")
+        #expect(readFile(bobPath + "/alice.toml") == "alice\n")
+        #expect(readFile(bobPath + "/same.txt") == "both\n")
         #expect(!FileManager.default.fileExists(atPath: bobPath + "/gone.toml"))
         #expect(try git(["status", "--porcelain"], in: bobPath).isEmpty)
         try git(["fsck", "--strict"], in: bobPath)
@@ -71,7 +72,7 @@ struct MergeTests {
 
     @Test("git's merge reports conflicts in memory, writes no markers, and finishes once resolved")
     func ordinaryMergeWithConflicts() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (_, bob, _) = try diverge(in: dir)
         try bob.fetch()
         let ours = try #require(try bob.headCommitID())
@@ -86,7 +87,7 @@ struct MergeTests {
         #expect(try result.data(atPath: "gone.toml") == nil)
         let markers = String(decoding: try result.conflictText(atPath: "same.txt"), as: UTF8.self)
         #expect(markers.contains("<<<<<<< ours") && markers.contains(">>>>>>> theirs"))
-        #expect(try read(dir.sub("bob/same.txt")) == "bob's line\n", "the working tree is untouched")
+        #expect(readFile(dir.sub("bob/same.txt")) == "bob's line\n", "the working tree is untouched")
 
         let unresolved = try #require(throws: GitError.self) { try bob.createMergeCommit(result, message: "Merge") }
         #expect(unresolved.kind == .conflict)
@@ -95,8 +96,8 @@ struct MergeTests {
 
         let merged = try bob.createMergeCommit(result, resolving: ["same.txt": .write(bytes("resolved\n"))], message: "Merge")
         #expect(try bob.commitInfo(merged).parentIDs == [ours, theirs])
-        #expect(try read(dir.sub("bob/same.txt")) == "resolved\n")
-        #expect(try read(dir.sub("bob/shared.toml")) == "a = 2\n\n# gap\n\nb = 2\n")
+        #expect(readFile(dir.sub("bob/same.txt")) == "resolved\n")
+        #expect(readFile(dir.sub("bob/shared.toml")) == "a = 2\n\n# gap\n\nb = 2\n")
         #expect(try git(["status", "--porcelain"], in: dir.sub("bob")).isEmpty)
         try git(["fsck", "--strict"], in: dir.sub("bob"))
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import HabitGit
-import LoopbackTestSupport
+import TestSupport
 
 /// A bare repository `name.git` under `dir/server`, on branch main.
 @discardableResult
-func makeBare(in dir: TemporaryDirectory, _ name: String = "data") throws -> String {
+func makeBare(in dir: ScratchDirectory, _ name: String = "data") throws -> String {
     let path = dir.sub("server/\(name).git")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     try git(["init", "-q", "--bare", "-b", "main", path], in: dir.path)
@@ -16,7 +16,7 @@ func makeBare(in dir: TemporaryDirectory, _ name: String = "data") throws -> Str
 struct RemoteTests {
     @Test("cloning an empty remote leaves HEAD on unborn main; the first push creates main on the remote")
     func cloneEmptyThenFirstPush() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let bare = try makeBare(in: dir)
         let path = dir.sub("clone")
         let repository = try Repository.clone(from: bare, to: path)
@@ -24,7 +24,7 @@ struct RemoteTests {
         #expect(try repository.currentBranch() == "main")
         #expect(try git(["symbolic-ref", "HEAD"], in: path) == "refs/heads/main\n")
 
-        try write("a = 1\n", to: path + "/a.toml")
+        try writeFile("a = 1\n", to: path + "/a.toml")
         let commit = try #require(try repository.commit(message: "First"))
         try repository.push()
         #expect(try git(["rev-parse", "main"], in: bare) == commit.hex + "\n")
@@ -35,7 +35,7 @@ struct RemoteTests {
 
     @Test("first push of a new repository to an empty bare repository over git daemon")
     func firstPushOverDaemon() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         try makeBare(in: dir)
         let daemon = try GitDaemon(basePath: dir.sub("server"))
         let (repository, path) = try makeRepository(in: dir)
@@ -53,13 +53,13 @@ struct RemoteTests {
         let clone = try Repository.clone(from: daemon.url("data.git"), to: dir.sub("second"),
                                          options: CloneOptions(network: NetworkOptions(progress: { received.append($0) })))
         #expect(try clone.currentBranch() == "main")
-        #expect(try read(dir.sub("second/a.toml")) == "a = 1\n")
+        #expect(readFile(dir.sub("second/a.toml")) == "a = 1\n")
         #expect(received.last.map { $0.objects == $0.totalObjects && $0.totalObjects > 0 } == true)
     }
 
     @Test("fetch updates origin/main, ahead/behind sees it, fast-forward updates files and index")
     func fetchAndFastForward() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         try makeBare(in: dir)
         let daemon = try GitDaemon(basePath: dir.sub("server"))
         let url = daemon.url("data.git")
@@ -68,8 +68,8 @@ struct RemoteTests {
         try alice.push()
         let bob = try Repository.clone(from: url, to: dir.sub("bob"))
 
-        try write("2", to: alicePath + "/a.toml")
-        try write("new", to: alicePath + "/habits/new.toml")
+        try writeFile("2", to: alicePath + "/a.toml")
+        try writeFile("new", to: alicePath + "/habits/new.toml")
         try FileManager.default.removeItem(atPath: alicePath + "/old.toml")
         let newer = try #require(try alice.commit(message: "Second"))
         try alice.push()
@@ -79,12 +79,12 @@ struct RemoteTests {
         let upstream = try #require(try bob.remoteBranchHead())
         #expect(upstream == newer)
         #expect(try bob.aheadBehind(local: bobHead, upstream: upstream) == (0, 1))
-        #expect(try read(dir.sub("bob/a.toml")) == "1", "fetch leaves files alone")
+        #expect(readFile(dir.sub("bob/a.toml")) == "1", "fetch leaves files alone")
 
         try bob.fastForward(to: upstream)
         #expect(try bob.headCommitID() == newer)
-        #expect(try read(dir.sub("bob/a.toml")) == "2")
-        #expect(try read(dir.sub("bob/habits/new.toml")) == "new")
+        #expect(readFile(dir.sub("bob/a.toml")) == "2")
+        #expect(readFile(dir.sub("bob/habits/new.toml")) == "new")
         #expect(!FileManager.default.fileExists(atPath: dir.sub("bob/old.toml")))
         #expect(try git(["status", "--porcelain"], in: dir.sub("bob")).isEmpty)
         #expect(try bob.status().isEmpty)
@@ -92,17 +92,17 @@ struct RemoteTests {
 
     @Test("fast-forward refuses to overwrite a locally modified file and changes nothing")
     func fastForwardProtectsLocalChanges() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (repository, path) = try makeRepository(in: dir, files: ["a.toml": "1"])
         let first = try #require(try repository.headCommitID())
-        try write("2", to: path + "/a.toml")
+        try writeFile("2", to: path + "/a.toml")
         let second = try #require(try repository.commit(message: "2"))
         try git(["reset", "-q", "--hard", first.hex], in: path)
-        try write("local edit", to: path + "/a.toml")
+        try writeFile("local edit", to: path + "/a.toml")
         let error = try #require(throws: GitError.self) { try repository.fastForward(to: second) }
         #expect(error.kind == .conflict)
         #expect(try repository.headCommitID() == first)
-        #expect(try read(path + "/a.toml") == "local edit")
+        #expect(readFile(path + "/a.toml") == "local edit")
     }
 }
 
@@ -110,16 +110,16 @@ struct RemoteTests {
 struct RemoteFailureTests {
     @Test("push to a remote with commits we lack fails as non-fast-forward")
     func pushNonFastForward() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let bare = try makeBare(in: dir)
         let (alice, alicePath) = try makeRepository(in: dir, name: "alice")
         try alice.setRemoteURL(bare)
         try alice.push()
         let bob = try Repository.clone(from: bare, to: dir.sub("bob"))
-        try write("bob", to: dir.sub("bob/b.toml"))
+        try writeFile("bob", to: dir.sub("bob/b.toml"))
         try bob.commit(message: "bob")
         try bob.push()
-        try write("alice", to: alicePath + "/c.toml")
+        try writeFile("alice", to: alicePath + "/c.toml")
         try alice.commit(message: "alice")
         let error = try #require(throws: GitError.self) { try alice.push() }
         #expect(error.kind == .nonFastForward)
@@ -128,10 +128,10 @@ struct RemoteFailureTests {
 
     @Test("a server hook that refuses the push is reported as a rejection, not success")
     func pushRejectedByHook() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let bare = try makeBare(in: dir)
         let hook = bare + "/hooks/pre-receive"
-        try write("#!/bin/sh\necho 'pushes are closed today' >&2\nexit 1\n", to: hook)
+        try writeFile("#!/bin/sh\necho 'pushes are closed today' >&2\nexit 1\n", to: hook)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
         let daemon = try GitDaemon(basePath: dir.sub("server"))
         let (repository, _) = try makeRepository(in: dir)
@@ -150,7 +150,7 @@ struct RemoteFailureTests {
 
     @Test("a closed port and a missing repository fail quickly as unreachable")
     func unreachableRemote() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let (repository, _) = try makeRepository(in: dir)
         let port = try freePort()
         try repository.setRemoteURL("git://127.0.0.1:\(port)/data.git")
@@ -176,7 +176,7 @@ struct RemoteFailureTests {
 
     @Test("a server that accepts and never answers is bounded by the timeout")
     func silentServerTimesOut() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try gitScratch()
         let silent = try SilentListener()
         let (repository, _) = try makeRepository(in: dir)
         try repository.setRemoteURL("git://127.0.0.1:\(silent.port)/data.git")

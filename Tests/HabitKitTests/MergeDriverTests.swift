@@ -1,13 +1,18 @@
 import Foundation
 import HabitKit
 import Testing
+import TestSupport
 
 @Suite("Merge driver")
-struct MergeDriverTests {
+final class MergeDriverTests {
+    /// Scratch directories live as long as the test.
+    var scratches: [ScratchDirectory] = []
+
     /// Writes base/ours/theirs into a fresh directory and returns their paths.
     func files(base: String, ours: String, theirs: String) throws -> (base: String, ours: String, theirs: String, directory: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("habit-merge-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let scratch = try ScratchDirectory("merge")
+        scratches.append(scratch)
+        let directory = scratch.path
         let paths = (directory + "/.merge_file_O", directory + "/.merge_file_A", directory + "/.merge_file_B")
         try Data(base.utf8).write(to: URL(fileURLWithPath: paths.0))
         try Data(ours.utf8).write(to: URL(fileURLWithPath: paths.1))
@@ -25,7 +30,6 @@ struct MergeDriverTests {
         let ours = base + "2026-11-04 = true\n"
         let theirs = base.replacingOccurrences(of: "\"Run\"", with: "\"Jog\"") + "2026-11-03 = \"skip\"\n"
         let f = try files(base: base, ours: ours, theirs: theirs)
-        defer { try? FileManager.default.removeItem(atPath: f.directory) }
         let report = MergeDriver.perform(base: f.base, ours: f.ours, theirs: f.theirs, path: "trackers/run.toml")
         #expect(report == MergeDriver.Report(status: 0, reason: nil, notes: []))
         #expect(contents(f.ours) == base.replacingOccurrences(of: "\"Run\"", with: "\"Jog\"") + "2026-11-03 = \"skip\"\n2026-11-04 = true\n")
@@ -37,7 +41,6 @@ struct MergeDriverTests {
     @Test func conflictLeavesOurFileAlone() throws {
         let ours = base + "2026-11-04 = true\n"
         let f = try files(base: base, ours: ours, theirs: "name = = 1\n")
-        defer { try? FileManager.default.removeItem(atPath: f.directory) }
         let status = MergeDriver.run(base: f.base, ours: f.ours, theirs: f.theirs, path: "trackers/run.toml")
         #expect(status == 1)
         #expect(contents(f.ours) == ours)
@@ -49,7 +52,6 @@ struct MergeDriverTests {
         let ours = base.replacingOccurrences(of: "\"Run\"", with: "\"Walk\"")
         let theirs = base.replacingOccurrences(of: "\"Run\"", with: "\"Jog\"")
         let f = try files(base: base, ours: ours, theirs: theirs)
-        defer { try? FileManager.default.removeItem(atPath: f.directory) }
         let report = MergeDriver.perform(base: f.base, ours: f.ours, theirs: f.theirs, path: "trackers/run.toml")
         #expect(report.status == 0)
         #expect(report.notes.map(\.description) == [
@@ -60,14 +62,12 @@ struct MergeDriverTests {
 
     @Test func emptyAncestorMeansAddedOnBothSides() throws {
         let f = try files(base: "", ours: base, theirs: base + "2026-11-05 = true\n")
-        defer { try? FileManager.default.removeItem(atPath: f.directory) }
         #expect(MergeDriver.run(base: f.base, ours: f.ours, theirs: f.theirs, path: "trackers/run.toml") == 0)
         #expect(contents(f.ours) == base + "2026-11-05 = true\n")
     }
 
     @Test func otherPathsAreConflicts() throws {
         let f = try files(base: "a", ours: "b", theirs: "c")
-        defer { try? FileManager.default.removeItem(atPath: f.directory) }
         let report = MergeDriver.perform(base: f.base, ours: f.ours, theirs: f.theirs, path: "notes.txt")
         #expect(report.status == 1)
         #expect(contents(f.ours) == "b")

@@ -1,3 +1,4 @@
+import TestSupport
 import HabitKit
 import TOML
 import Testing

@@ -4,14 +4,14 @@ import Testing
 @testable import HabitStore
 
 @Suite struct LoadCacheTests {
-    func load(_ scratch: ScratchDirectory) throws -> Store {
+    func load(_ scratch: ScratchData) throws -> Store {
         let store = try Store.load(scratch.directory)
         store.saveCache()
         return store
     }
 
     @Test func aCachedLoadEqualsAFullLoad() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         try scratch.write("trackers/read.toml", "name = \"Read\"\ncategory = \"Study\"\nkind = \"event\"\ncolor = \"#aabbcc\"\ngoal = \"3m\"\ndescription = \"a\\nb\"\n")
         let full = try Store.load(scratch.directory, useCache: false).journal
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aChangedFileIsReadAgain() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("trackers/run.toml", handWritten.replacingOccurrences(of: "Morning run", with: "Evening run"))
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aFileThatBrokeIsReportedNotServedFromTheCache() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("trackers/run.toml", handWritten + "oops = \n")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aRemovedCategoryIsCheckedEvenForCachedTrackers() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("habit.toml", "categories = [\"Study\"]\n")
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aDamagedCacheIsIgnored() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         let path = scratch.url.appendingPathComponent(".habit-cache")
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func editingACachedTrackerReadsItsFileFirst() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         let store = try Store.load(scratch.directory)
@@ -74,7 +74,7 @@ import Testing
 
 @Suite struct UnchangedOnDiskTests {
     @Test func aStoreKnowsWhenTheDirectoryMovedOn() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         let store = try Store.load(scratch.directory)
         #expect(store.isUnchangedOnDisk)

@@ -2,20 +2,20 @@ import Foundation
 import HabitCore
 import Testing
 import TOML
+import TestSupport
 @testable import HabitStore
 
 /// A scratch data directory on disk.
-final class ScratchDirectory {
-    let url: URL
+final class ScratchData {
+    let scratch: ScratchDirectory
+    var url: URL { scratch.url }
     var directory: DataDirectory { DataDirectory(path: url.path) }
 
     init(settings: String = "categories = [\"Health\", \"Study\"]\n") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("habit-store-\(UUID().uuidString)")
+        scratch = try ScratchDirectory("store")
         try FileManager.default.createDirectory(at: url.appendingPathComponent("trackers"), withIntermediateDirectories: true)
         try write("habit.toml", settings)
     }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 
     func write(_ path: String, _ text: String) throws {
         try Data(text.utf8).write(to: url.appendingPathComponent(path))
@@ -59,7 +59,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
 
 @Suite struct MinimalEditTests {
     @Test func addingALogLineAddsExactlyThatLine() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         let store = try Store.load(scratch.directory)
         #expect(store.diagnostics.isEmpty)
@@ -71,7 +71,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func settingOneValueChangesExactlyOneLine() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         let store = try Store.load(scratch.directory)
         try store.updateTracker("run", with: TrackerChanges(name: "Evening run"))
@@ -81,7 +81,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func removingAMarkRemovesOnlyItsLine() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         let store = try Store.load(scratch.directory)
         try store.setMark(nil, on: CivilDate("2026-11-09")!, trackerID: "run")
@@ -91,7 +91,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func crlfFilesStayCRLF() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         let crlf = handWritten.replacingOccurrences(of: "\n", with: "\r\n")
         try scratch.write("trackers/run.toml", crlf)
         let store = try Store.load(scratch.directory)
@@ -101,7 +101,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func aNewTrackerIsValidAndReadable() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         let store = try Store.load(scratch.directory)
         var log = CompletionLog()
         log.set(.done, on: CivilDate("2026-11-02")!)
@@ -119,7 +119,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func categoryRenameEditsTheArrayElementOnly() throws {
-        let scratch = try ScratchDirectory(settings: "# mine\ncategories = [\"Health\",  \"Study\"]  # order matters\nweek_starts_on = \"sun\"\n")
+        let scratch = try ScratchData(settings: "# mine\ncategories = [\"Health\",  \"Study\"]  # order matters\nweek_starts_on = \"sun\"\n")
         let store = try Store.load(scratch.directory)
         try store.renameCategory("Study", to: "Learning")
         #expect(scratch.read("habit.toml") == "# mine\ncategories = [\"Health\",  \"Learning\"]  # order matters\nweek_starts_on = \"sun\"\n")
@@ -130,7 +130,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
 
 @Suite struct LoadingTests {
     @Test func reportsProblemsWithFileLineAndColumn() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/a.toml", "name = \"A\"\ncategory = \"Nope\"\nschedule = [\"mon\", \"funday\"]\n")
         try scratch.write("trackers/b.toml", "name = \"B\"\ncategory = \"Health\"\nschedule = \"daily\"\ncolor = \"mauve\"\n")
         try scratch.write("trackers/c.toml", "name = \"b\"\ncategory = \"Health\"\nkind = \"event\"\n")
@@ -143,7 +143,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func neitherFollowsSymlinksNorReadsStrangers() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         let outside = scratch.url.appendingPathComponent("outside.toml")
         try Data("name = \"X\"\ncategory = \"Health\"\nschedule = \"daily\"\n".utf8).write(to: outside)
         try FileManager.default.createSymbolicLink(at: scratch.url.appendingPathComponent("trackers/link.toml"), withDestinationURL: outside)
@@ -157,7 +157,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func refusesToEditABrokenFile() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         let broken = "name = \"Run\"\ncategory = \"Health\"\nschedule = \"daily\"\nstart = 2026-02-30\n"
         try scratch.write("trackers/run.toml", broken)
         let store = try Store.load(scratch.directory)
@@ -167,7 +167,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func missingSettingsMeansNotInitialized() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("habit.toml"))
         #expect(throws: StoreError.notInitialized(directory: scratch.url.path)) { try Store.load(scratch.directory) }
     }
@@ -175,7 +175,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
 
 @Suite struct AtomicityTests {
     @Test func writesLeaveNoTemporaryFiles() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         let store = try Store.load(scratch.directory)
         for day in 10...28 { try store.setMark(.done, on: CivilDate("2026-11-\(day)")!, trackerID: "run") }
@@ -184,7 +184,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func theLockNamesItsHolderAndTimesOut() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         let held = try DirectoryLock(directory: scratch.url.path, description: "habit done run")
         var waited: String?
         #expect(throws: StoreError.self) {
@@ -196,7 +196,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     }
 
     @Test func theLockIsFreeOnceReleased() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchData()
         do { _ = try DirectoryLock(directory: scratch.url.path, description: "first") }
         _ = try DirectoryLock(directory: scratch.url.path, timeout: 0.1, description: "second")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TOML
 import Testing
+import TestSupport
 
 /// Generated TOML documents decode to the same values with our parser and with Python's `tomllib`,
 /// and our printer's output reads back to the same values.
@@ -13,10 +14,10 @@ struct DifferentialTests {
     /// Seeded random TOML 1.0 documents: tables, arrays of tables, dotted keys, inline tables,
     /// every scalar type with escapes, unicode, special floats and all four date-time kinds.
     struct Generator {
-        var random: SplitMix
+        var random: SeededGenerator
         var counter = 0
 
-        init(seed: UInt64) { random = SplitMix(seed: seed) }
+        init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
         mutating func int(_ range: ClosedRange<Int>) -> Int {
             range.lowerBound + Int(random.next() % UInt64(range.count))
@@ -201,7 +202,7 @@ struct DifferentialTests {
     }
 
     /// Converts with Python's tomllib; one process for all documents. nil when python3 or tomllib is missing.
-    static func tomllib(_ documents: [String], scratch: Scratch) throws -> [String?]? {
+    static func tomllib(_ documents: [String], scratch: ScratchDirectory) throws -> [String?]? {
         let script = """
             import sys, json, datetime, math, os
             try:
@@ -241,7 +242,7 @@ struct DifferentialTests {
             try Data(document.utf8).write(to: URL(fileURLWithPath: "\(input)/\(index)"))
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return nil }
-        let python = try Child("/usr/bin/python3", ["-c", script, input], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+        let python = try ChildProcess("/usr/bin/python3", ["-c", script, input], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
                                scratch: scratch.path).wait(timeout: 60)
         if python.status == 3 { return nil }
         guard python.succeeded else { throw Failure("python3 failed: \(python.err)") }
@@ -253,7 +254,7 @@ struct DifferentialTests {
         let started = Date()
         var generator = Generator(seed: 20261122)
         let documents = (0..<DifferentialTests.documentCount).map { _ in generator.document() }
-        let scratch = try Scratch("diff")
+        let scratch = try ScratchDirectory("diff")
         guard let theirs = try DifferentialTests.tomllib(documents, scratch: scratch) else {
             withKnownIssue("python3 with tomllib (3.11+) is not available; the differential test was skipped") {
                 throw Failure("no tomllib")

@@ -2,6 +2,7 @@ import Foundation
 import HabitStore
 import TOML
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -165,7 +166,7 @@ struct HostileFileTests {
 
     @Test("the loader reports a 100 MB file without reading it whole, and a deep file without recursing")
     func loaderBounds() throws {
-        let scratch = try Scratch("loader")
+        let scratch = try ScratchDirectory("loader")
         try FileManager.default.createDirectory(atPath: scratch.sub("trackers"), withIntermediateDirectories: true)
         try Data("categories = [\"Health\"]\n".utf8).write(to: URL(fileURLWithPath: scratch.sub("habit.toml")))
         // Sparse: the size check must come before any read.

@@ -1,7 +1,7 @@
 import Foundation
-import LoopbackTestSupport
 import TOML
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +34,7 @@ struct ProcessTests {
     static func expectConsistent(_ directory: HabitDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let check = directory.run(["check"])
         #expect(check.succeeded, "habit check: \(check.all)", sourceLocation: sourceLocation)
-        let fsck = try Child("/usr/bin/git", ["-C", directory.path, "fsck", "--strict", "--no-progress"], environment: directory.environment,
+        let fsck = try ChildProcess("/usr/bin/git", ["-C", directory.path, "fsck", "--strict", "--no-progress"], environment: directory.environment,
                              scratch: directory.scratch.path).wait()
         #expect(fsck.succeeded, "git fsck --strict: \(fsck.all)", sourceLocation: sourceLocation)
         let merges = try directory.git(["rev-list", "--min-parents=2", "HEAD"])
@@ -53,7 +53,7 @@ struct ProcessTests {
         var durations: [Double] = []
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var nextDay = 0
         var state: [String: Bool?] = [:]  // day → true acknowledged done, false acknowledged undone, nil unknown
         var acknowledgedAdds: [String] = []
@@ -188,7 +188,7 @@ struct ProcessTests {
         var added: [String] = []
         var day = 0
         for wave in 0..<waves {
-            var children: [(Child, [String])] = []
+            var children: [(ChildProcess, [String])] = []
             let doneBefore = expectedDone  // undo only days acknowledged in earlier waves
             for slot in 0..<width {
                 let tracker = slot % 2 == 0 ? "run" : "read"
@@ -307,17 +307,3 @@ struct ProcessTests {
         try ProcessTests.expectConsistent(directory)
     }
 }
-
-/// A small deterministic generator, so a failing run can be repeated from its printed seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-

@@ -2,6 +2,7 @@ import Foundation
 import HabitStore
 import TOML
 import Testing
+import TestSupport
 
 /// Replays every input in `Regressions/` (crashers and property failures the fuzzer or the other
 /// tests found, minimised) through the parser and through the tracker loader, in this process and
@@ -19,7 +20,7 @@ struct RegressionTests {
     @Test("every regression input parses or fails with a located diagnostic, and loads as a tracker file")
     func replayInProcess() throws {
         #expect(!RegressionTests.inputs.isEmpty)
-        let scratch = try Scratch("regress")
+        let scratch = try ScratchDirectory("regress")
         try FileManager.default.createDirectory(atPath: scratch.sub("trackers"), withIntermediateDirectories: true)
         try Data("categories = [\"Health\"]\n".utf8).write(to: URL(fileURLWithPath: scratch.sub("habit.toml")))
         for input in RegressionTests.inputs {
@@ -42,13 +43,13 @@ struct RegressionTests {
 
     @Test("the habit-fuzz replayer runs every regression input through both fuzz targets")
     func replayThroughFuzzer() throws {
-        guard let replayer = Binary.path("habit-fuzz") else {
+        guard let replayer = BuiltProduct.path("habit-fuzz") else {
             withKnownIssue("habit-fuzz was not built next to the tests") { throw Failure("no habit-fuzz") }
             return
         }
-        let scratch = try Scratch("replay")
+        let scratch = try ScratchDirectory("replay")
         for target in ["parser", "loader"] {
-            let outcome = try Child(replayer, RegressionTests.inputs.map(\.path),
+            let outcome = try ChildProcess(replayer, RegressionTests.inputs.map(\.path),
                                     environment: ["HABIT_FUZZ_TARGET": target, "PATH": "/usr/bin:/bin"], scratch: scratch.path)
                 .wait(timeout: 60)
             #expect(outcome.succeeded, "habit-fuzz (\(target)) failed: \(outcome.all.prefix(2000))")

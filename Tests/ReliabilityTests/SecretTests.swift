@@ -1,6 +1,6 @@
 import Foundation
-import LoopbackTestSupport
 import Testing
+import TestSupport
 
 /// A remote URL with a user name and a password or token is never printed in full: not when set,
 /// not in status (text or JSON), not in a failed sync's error, not in the offline note or the log.
@@ -8,7 +8,7 @@ import Testing
 struct SecretTests {
     static let secret = "s3cret"
 
-    static func expectHidden(_ outcome: Outcome, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectHidden(_ outcome: ProcessOutcome, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(outcome.signal == nil, "\(what) crashed", sourceLocation: sourceLocation)
         #expect(!outcome.all.contains(secret), "\(what) printed the secret: \(outcome.all)", sourceLocation: sourceLocation)
     }
@@ -48,11 +48,11 @@ struct SecretTests {
 
     @Test("init --remote with credentials that fails does not print them")
     func initWithCredentials() throws {
-        let scratch = try Scratch("secret-init")
+        let scratch = try ScratchDirectory("secret-init")
         let environment = ["HOME": scratch.path, "HABIT_NOW": "2026-11-22T10:00", "LANG": "en_US.UTF-8", "GIT_CONFIG_NOSYSTEM": "1",
                            "HABIT_SYNC_TIMEOUT": "1", "PATH": "/usr/bin:/bin", "GIT_TERMINAL_PROMPT": "0"]
-        guard let habit = Binary.habit else { throw Failure("no habit binary") }
-        let outcome = try Child(habit, ["init", "--dir", scratch.sub("data"), "--remote", "https://user:s3cret@127.0.0.1:1/x.git"],
+        guard let habit = BuiltProduct.habit else { throw Failure("no habit binary") }
+        let outcome = try ChildProcess(habit, ["init", "--dir", scratch.sub("data"), "--remote", "https://user:s3cret@127.0.0.1:1/x.git"],
                                 environment: environment, scratch: scratch.path).wait()
         #expect(outcome.status != 0)
         SecretTests.expectHidden(outcome, "init --remote")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Names and text from arguments, data files and git history never reach the terminal raw: no
 /// escape sequence, C1 control or bidirectional override comes out of any command, and no name can
@@ -24,7 +25,7 @@ struct TerminalSafetyTests {
         }.map { String(format: "U+%04X", $0.value) }
     }
 
-    static func expectSafe(_ outcome: Outcome, _ what: String, allowBidi: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSafe(_ outcome: ProcessOutcome, _ what: String, allowBidi: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(outcome.signal == nil, "\(what) crashed", sourceLocation: sourceLocation)
         let found = unsafeScalars(outcome.out, allowBidi: allowBidi) + unsafeScalars(outcome.err, allowBidi: allowBidi)
         #expect(found.isEmpty, "\(what) printed raw \(Set(found).sorted()): \(outcome.all.debugDescription.prefix(400))",

@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Executables built next to the test bundle (`swift build --build-tests` builds them): tests that
+/// kill processes, run them side by side or drive them on a terminal need real processes.
+public enum BuiltProduct {
+    public static func path(_ name: String) -> String? {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        var candidates = [bundle.deletingLastPathComponent(), bundle.deletingLastPathComponent().deletingLastPathComponent()]
+        candidates += candidates.map { $0.deletingLastPathComponent().deletingLastPathComponent() }
+        for directory in candidates {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    public static let habit = path("habit")
+}
+
+/// What a finished process said.
+public struct ProcessOutcome: Sendable {
+    public var status: Int32
+    /// The signal that ended it, if one did.
+    public var signal: Int32?
+    public var out: String
+    public var err: String
+
+    public init(status: Int32, signal: Int32?, out: String, err: String) {
+        self.status = status
+        self.signal = signal
+        self.out = out
+        self.err = err
+    }
+
+    public var succeeded: Bool { signal == nil && status == 0 }
+    public var all: String { out + err }
+}
+
+/// A child process: stdout and stderr go to files (no pipe to fill and block it), stdin is
+/// /dev/null unless given. Processes started from Swift Testing threads have SIGTERM blocked, so
+/// they get a clean signal mask here and are only ever stopped with SIGKILL.
+public final class ChildProcess {
+    public let pid: pid_t
+    private let outPath: String
+    private let errPath: String
+    private var finished: ProcessOutcome?
+
+    public struct Failed: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], scratch: String,
+                stdin: String = "/dev/null") throws {
+        let id = UUID().uuidString
+        outPath = scratch + "/.out-" + id
+        errPath = scratch + "/.err-" + id
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard code == 0 else { throw Failed(description: "posix_spawn \(executable): \(String(cString: strerror(code)))") }
+        self.pid = pid
+    }
+
+    public func kill9() { _ = kill(pid, SIGKILL) }
+
+    /// Waits for the process; kills it if it runs past `timeout` seconds (`timedOut` is then set).
+    @discardableResult
+    public func wait(timeout: Double = 30) -> ProcessOutcome {
+        if let finished { return finished }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0, errno != EINTR { break }
+            if Date() > deadline {
+                timedOut = true
+                kill9()
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(2_000)
+        }
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        var outcome = ProcessOutcome(
+            status: signaled ? -1 : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
+            out: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            err: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        if timedOut { outcome.err += "\n[test harness: killed after \(timeout) s]" }
+        unlink(outPath)
+        unlink(errPath)
+        finished = outcome
+        return outcome
+    }
+}

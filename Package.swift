@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "HabitCLI",
             dependencies: [
-                "HabitKit", "HabitStore", "HabitCore",
+                "HabitKit", "HabitStore", "HabitCore", "TOML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -63,7 +63,7 @@ extension FileDecoder {
         if let value = string(TrackerKeys.emoji, in: root) {
             if value.isEmpty {
                 emoji = nil
-            } else if value.count == 1, value.unicodeScalars.contains(where: { $0.properties.isEmoji && !$0.isASCII }) {
+            } else if TrackerEmoji.isValid(value) {
                 emoji = value
             } else {
                 report("the emoji must be a single emoji, like \"🏃\"", at: [TrackerKeys.emoji])

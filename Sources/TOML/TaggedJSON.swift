@@ -10,7 +10,7 @@ extension TOMLValue {
     func writeTaggedJSON(into out: inout String) {
         func tagged(_ type: String, _ value: String) {
             out += "{\"type\": \"\(type)\", \"value\": "
-            writeJSONString(value, into: &out)
+            JSONString.write(value, into: &out)
             out += "}"
         }
         switch self {
@@ -47,28 +47,10 @@ extension TOMLTable {
         out += "{"
         for (index, entry) in self.enumerated() {
             if index > 0 { out += ", " }
-            writeJSONString(entry.key, into: &out)
+            JSONString.write(entry.key, into: &out)
             out += ": "
             entry.value.writeTaggedJSON(into: &out)
         }
         out += "}"
     }
-}
-
-func writeJSONString(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-            out += "\\u" + hex4(scalar.value)
-        default:
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    out += "\""
 }

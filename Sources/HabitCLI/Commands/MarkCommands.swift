@@ -65,6 +65,9 @@ struct Marking {
             case .beforeStart(let start): throw Failure(t.refusedBeforeStart(name, start: start))
             case .notScheduled(let days):
                 throw Failure(t.refusedNotScheduled(name, day: dayText, schedule: t.scheduleSummary(.weekly(days))))
+            case .eventAlreadyDone(let doneDay):
+                throw Failure("“\(name)” was already done \(t.dayPhrase(doneDay, today: today)); an event is done once.",
+                              hint: "To move it, first run: habit undone \"\(name)\" --date \(doneDay)")
             }
         }
         let verb = mark.map { $0 == .done ? "done" : "skip" } ?? "undone"

@@ -54,7 +54,7 @@ struct TrackerOptions: ParsableArguments {
     }
 
     static func validEmoji(_ text: String, _ t: any Messages) throws -> String {
-        guard text.count == 1, text.unicodeScalars.contains(where: { $0.properties.isEmoji && !$0.isASCII }) else {
+        guard TrackerEmoji.isValid(text) else {
             throw Failure(t.badEmoji(TerminalText.safe(text)), exitCode: 2)
         }
         return text

@@ -1,3 +1,5 @@
+import TOML
+
 /// A JSON value with ordered keys, so `--json` output is stable across runs and versions.
 public indirect enum JSON: Equatable, Sendable {
     case null
@@ -28,7 +30,7 @@ public indirect enum JSON: Equatable, Sendable {
         case .int(let value): output += String(value)
         case .double(let value):
             output += value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
-        case .string(let value): JSON.quote(value, into: &output)
+        case .string(let value): JSONString.write(value, into: &output)
         case .array(let elements):
             guard !elements.isEmpty else { output += "[]"; return }
             output += "[\n"
@@ -43,32 +45,13 @@ public indirect enum JSON: Equatable, Sendable {
             output += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 output += pad
-                JSON.quote(key, into: &output)
+                JSONString.write(key, into: &output)
                 output += ": "
                 value.write(to: &output, indent: indent + 1)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
             output += closing + "}"
         }
-    }
-
-    private static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
 

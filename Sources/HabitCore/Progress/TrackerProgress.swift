@@ -42,17 +42,14 @@ public struct TrackerProgress: Hashable, Sendable {
 
     public init(tracker: Tracker, today: CivilDate) {
         self.init(trackerID: tracker.id)
-        let walker = DayWalker(tracker, today: today)
-        let start = walker.startDay
+        let rule = ScheduleRule(tracker, today: today)
+        let start = rule.startDay
         let last = today.dayNumber
         let goalEnd = tracker.goal.map { $0.endDay(from: CivilDate(dayNumber: start)).dayNumber }
         let goalLimit = goalEnd ?? Int.min
         // Scheduled days in a closed range of day numbers (within [start, today]).
         func scheduledDays(_ from: Int, _ through: Int) -> Int {
-            let through = walker.isEvent ? min(through, walker.eventEnd) : through
-            guard from <= through else { return 0 }
-            return walker.isEvent ? through - from + 1
-                : DayWalker.weekdayCount(mask: walker.mask, from: from, through: through)
+            rule.matchingDays(from: from, through: through)
         }
         // Only the marks on scheduled days matter; between two of them, any scheduled day is an
         // unmarked day before today: a miss. So the walk is over entries, not days.
@@ -70,10 +67,7 @@ public struct TrackerProgress: Hashable, Sendable {
             let entry = entries[cursor]
             let day = entry.day.dayNumber
             cursor += 1
-            let isScheduled = walker.isEvent
-                ? day <= walker.eventEnd
-                : walker.mask & (1 << UInt8(DayWalker.weekdayIndex(day))) != 0
-            guard isScheduled else { continue }
+            guard rule.matches(day) else { continue }
             if day > previous + 1, scheduledDays(previous + 1, day - 1) > 0 { run = 0 }
             previous = day
             if day == last { isTodayMarked = true }
@@ -103,7 +97,7 @@ public struct TrackerProgress: Hashable, Sendable {
             let required: Int
             switch tracker.schedule {
             case .weekly(let days):
-                required = DayWalker.weekdayCount(mask: days.rawValue, from: start, through: goalEnd) - goalSkipped
+                required = ScheduleRule.weekdayCount(mask: days.rawValue, from: start, through: goalEnd) - goalSkipped
             case .event:
                 // An event is one thing to do: the goal is to have it done by the end day.
                 required = 1

@@ -47,24 +47,21 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         return log.entries.first(where: { $0.mark == .done })?.day
     }
 
-    /// Whether the tracker is expected on `day`: a habit on its weekdays from its start; an event
-    /// on every day from its start until (and including) the day it was done.
+    /// Whether the tracker is expected on `day` (see `ScheduleRule`).
     public func isScheduled(on day: CivilDate, today: CivilDate) -> Bool {
-        guard day >= effectiveStart(today: today) else { return false }
-        switch schedule {
-        case .weekly(let days):
-            return days.contains(day.weekday)
-        case .event:
-            if let doneDay = eventDoneDay { return day <= doneDay }
-            return true
-        }
+        ScheduleRule(self, today: today).expects(day.dayNumber)
     }
 
     /// Why a day cannot be marked, or nil when it can.
     public func markingRefusal(on day: CivilDate, today: CivilDate) -> MarkingRefusal? {
         if day > today { return .future }
         if let start, day < start { return .beforeStart(start) }
-        if case .weekly(let days) = schedule, !days.contains(day.weekday) { return .notScheduled(days) }
+        switch schedule {
+        case .weekly(let days):
+            if !ScheduleRule(self, today: today).matches(day.dayNumber) { return .notScheduled(days) }
+        case .event:
+            if let doneDay = eventDoneDay, doneDay != day { return .eventAlreadyDone(doneDay) }
+        }
         return nil
     }
 }
@@ -73,4 +70,6 @@ public enum MarkingRefusal: Hashable, Sendable {
     case future
     case beforeStart(CivilDate)
     case notScheduled(WeekdaySet)
+    /// An event is done once: on this day.
+    case eventAlreadyDone(CivilDate)
 }

@@ -1,0 +1,94 @@
+/// How a day looks across all trackers.
+public enum DayState: Hashable, Sendable, CaseIterable {
+    /// After today.
+    case future
+    /// No tracker scheduled: neither breaks nor extends the overall streak.
+    case nothingScheduled
+    /// Every scheduled tracker was skipped: not perfect, but neutral for the overall streak.
+    case excused
+    /// Every scheduled tracker done or skipped, at least one done.
+    case perfect
+    /// A past day with some scheduled trackers done and some neither done nor skipped.
+    case partial
+    /// A past day with scheduled trackers, none done, at least one not skipped.
+    case missed
+    /// Today, not perfect yet: not counted as a miss, never breaks a streak.
+    case inProgress
+
+    /// Whether the day ended (or, for today, would end) the overall streak.
+    public var breaksStreak: Bool { self == .partial || self == .missed }
+}
+
+/// All trackers on one day.
+public struct DaySummary: Hashable, Sendable {
+    public var day: CivilDate
+    public var state: DayState
+    /// Trackers scheduled on the day (zero after today).
+    public var scheduled: Int
+    /// Of those, how many were done.
+    public var done: Int
+    /// Of those, how many were skipped.
+    public var skipped: Int
+    /// For a perfect day: its position in the run of perfect days (1 = the run starts here);
+    /// 0 otherwise. Neutral days between perfect days do not interrupt a run.
+    public var runLength: Int
+
+    public init(day: CivilDate, state: DayState, scheduled: Int = 0, done: Int = 0, skipped: Int = 0, runLength: Int = 0) {
+        self.day = day
+        self.state = state
+        self.scheduled = scheduled
+        self.done = done
+        self.skipped = skipped
+        self.runLength = runLength
+    }
+
+    /// Scheduled trackers that were not excused: the ones the day asks for.
+    public var due: Int { scheduled - skipped }
+
+    public var continuesRun: Bool { runLength > 1 }
+
+    /// Heatmap intensity 0…4 from the share of due trackers done: 0 when none done (or nothing
+    /// due, or future), 4 when all done, else 1, 2 or 3 for a share below ⅓, below ⅔, below 1.
+    public var level: Int {
+        guard state != .future, due > 0, done > 0 else { return 0 }
+        if done >= due { return 4 }
+        return 1 + (3 * done) / due
+    }
+
+    /// The days `from...through` across `trackers`, with runs of perfect days counted from the
+    /// first day any tracker starts.
+    public static func days(of trackers: [Tracker], from: CivilDate, through: CivilDate, today: CivilDate) -> [DaySummary] {
+        guard from <= through else { return [] }
+        var result: [DaySummary] = []
+        result.reserveCapacity(through.days(since: from) + 1)
+        let countThrough = min(through.dayNumber, today.dayNumber)
+        let historyStart = DayCounts.earliestStart(of: trackers, today: today) ?? from.dayNumber
+        let countFrom = min(historyStart, from.dayNumber)
+        if countFrom <= countThrough {
+            let counts = DayCounts(trackers, from: countFrom, through: countThrough, today: today)
+            var run = 0
+            for index in 0..<counts.count {
+                let day = countFrom + index
+                let state = counts.state(at: index, isToday: day == today.dayNumber)
+                var length = 0
+                if state == .perfect {
+                    run += 1
+                    length = run
+                } else if state.breaksStreak {
+                    run = 0
+                }
+                if day >= from.dayNumber {
+                    result.append(DaySummary(
+                        day: CivilDate(dayNumber: day), state: state, scheduled: Int(counts.scheduled[index]),
+                        done: Int(counts.done[index]), skipped: Int(counts.skipped[index]), runLength: length))
+                }
+            }
+        }
+        var day = max(from.dayNumber, countThrough + 1)
+        while day <= through.dayNumber {
+            result.append(DaySummary(day: CivilDate(dayNumber: day), state: .future))
+            day += 1
+        }
+        return result
+    }
+}

@@ -24,4 +24,10 @@ static inline int habit_git_set_user_agent(const char *agent) {
     return git_libgit2_opts(GIT_OPT_SET_USER_AGENT, agent);
 }
 
+/* fsync object files, refs and the index as git's core.fsync does: a change habit reports
+   as done must survive a power loss. */
+static inline int habit_git_enable_fsync(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
+}
+
 #endif

@@ -13,10 +13,12 @@ public struct CloneOptions {
 }
 
 extension Repository {
-    /// Clones `url` into `path` (which must not exist or be empty) and checks
-    /// out the remote's default branch. Cloning an empty remote leaves HEAD on
-    /// an unborn `options.initialBranch` tracking `origin/<initialBranch>`, so
-    /// the first commit and push land on the branch the caller expects.
+    /// Clones `url` into `path` (which must not exist or be empty) with HEAD on
+    /// the remote's default branch, but writes no working file: the caller
+    /// checks the files and writes them itself (atomically, inside the data
+    /// directory only). Cloning an empty remote leaves HEAD on an unborn
+    /// `options.initialBranch` tracking `origin/<initialBranch>`, so the first
+    /// commit and push land on the branch the caller expects.
     public static func clone(from url: String, to path: String, options: CloneOptions = CloneOptions()) throws -> Repository {
         let operation = RemoteOperation(url: url, options: options.network)
         var cloned: OpaquePointer?
@@ -24,7 +26,7 @@ extension Repository {
             var cloneOptions = git_clone_options()
             git_clone_options_init(&cloneOptions, UInt32(GIT_CLONE_OPTIONS_VERSION))
             cloneOptions.fetch_opts.callbacks = callbacks
-            cloneOptions.checkout_opts.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
+            cloneOptions.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE.rawValue
             return git_clone(&cloned, url, path, &cloneOptions)
         }
         let repository = Repository.adopting(cloned!)

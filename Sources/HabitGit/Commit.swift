@@ -51,7 +51,9 @@ extension Repository {
     /// nil and creates nothing when the staged tree equals HEAD's.
     /// The author is `author`, else git's configured identity, else `Signature.fallback`.
     @discardableResult
-    public func commit(message: String, paths: [String]? = nil, author: Signature? = nil) throws -> CommitID? {
+    /// - Parameter additionalParents: more parents after HEAD (finishing a merge `git pull` began).
+    public func commit(message: String, paths: [String]? = nil, author: Signature? = nil,
+                       additionalParents: [CommitID] = []) throws -> CommitID? {
         let index = try self.index()
         // Re-read from disk: another process (the git CLI, an editor hook) may have changed it.
         try check(git_index_read(index.pointer, 0), "Could not read the staging area")
@@ -62,16 +64,16 @@ extension Repository {
         try check(git_index_write_tree(&treeOID, index.pointer), "Could not record the staged files")
 
         let parent = try headCommitID().map(lookupCommit)
-        if let parent {
+        if let parent, additionalParents.isEmpty {
             let parentTree = try parent.tree()
             var parentTreeOID = parentTree.id
             if git_oid_equal(&treeOID, &parentTreeOID) != 0 { return nil }
-        } else if git_index_entrycount(index.pointer) == 0 {
+        } else if parent == nil, git_index_entrycount(index.pointer) == 0 {
             return nil
         }
         let tree = try lookupTree(treeOID)
-        return try createCommit(tree: tree, parents: parent.map { [$0] } ?? [], message: message,
-                                author: author, updatingReference: "HEAD")
+        let parents = (parent.map { [$0] } ?? []) + (try additionalParents.map(lookupCommit))
+        return try createCommit(tree: tree, parents: parents, message: message, author: author, updatingReference: "HEAD")
     }
 
     /// Writes a commit object; moves `reference` (e.g. "HEAD") to it when given.

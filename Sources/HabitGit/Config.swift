@@ -27,6 +27,17 @@ extension Repository {
         return buffer.ptr.map { String(cString: $0) }
     }
 
+    /// The value of `key` in this repository's own `.git/config` only; nil when unset.
+    public func localConfigValue(forKey key: String) throws -> String? {
+        let local = try localConfig()
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        let code = git_config_get_string_buf(&buffer, local.pointer, key)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "Could not read \(key) from the repository configuration")
+        return buffer.ptr.map { String(cString: $0) }
+    }
+
     func configuration() throws -> ConfigHandle {
         var config: OpaquePointer?
         try check(git_repository_config(&config, pointer), "Could not open the git configuration")

@@ -22,6 +22,10 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case remoteRepositoryNotFound
         /// The remote stayed silent for longer than the configured timeout.
         case timeout
+        /// The transfer went on longer than any real one would.
+        case tooLong
+        /// The remote sent more than any real repository would (an endless list of refs, say).
+        case tooMuchData
         case locked
         case invalidArgument
         case other
@@ -52,6 +56,17 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         self.code = code
         self.errorClass = errorClass
         self.rejectedReferences = rejectedReferences
+    }
+
+    /// Whether the failure came from talking to a remote.
+    public var isNetworkFailure: Bool {
+        switch kind {
+        case .unreachable, .timeout, .tooLong, .tooMuchData, .authentication, .certificate, .remoteRepositoryNotFound,
+             .pushRejected, .nonFastForward:
+            return true
+        default:
+            return [GIT_ERROR_NET, GIT_ERROR_SSL, GIT_ERROR_SSH, GIT_ERROR_HTTP].map { Int32($0.rawValue) }.contains(errorClass)
+        }
     }
 
     public var description: String {
@@ -124,6 +139,8 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case .unreachable: return ": the remote could not be reached."
         case .remoteRepositoryNotFound: return ": the server has no such repository, or refused access to it."
         case .timeout: return ": the remote did not answer in time."
+        case .tooLong: return ": the transfer took too long."
+        case .tooMuchData: return ": the remote sent too much."
         case .locked: return ": another git process holds a lock; try again when it has finished."
         case .invalidArgument: return ": the request is not valid."
         case .other: return "."

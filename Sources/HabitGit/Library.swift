@@ -7,6 +7,7 @@ public enum GitLibrary {
     /// such as search paths, and a later init would silently lose them.
     private static let initialized: Void = {
         git_libgit2_init()
+        habit_git_enable_fsync(1)
     }()
 
     static func ensureInitialized() {

@@ -32,11 +32,11 @@ public struct CredentialOptions: Sendable {
     public var useGitCredentialHelper: Bool
 
     public init(username: String? = nil, password: String? = nil, useSSHAgent: Bool = true,
-                sshKeyPaths: [String]? = nil, useGitCredentialHelper: Bool = true) {
+                sshKeyPaths: [String]? = nil, useGitCredentialHelper: Bool = true, home: String? = nil) {
         self.username = username
         self.password = password
         self.useSSHAgent = useSSHAgent
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let home = home ?? FileManager.default.homeDirectoryForCurrentUser.path
         self.sshKeyPaths = sshKeyPaths ?? [home + "/.ssh/id_ed25519", home + "/.ssh/id_rsa"]
         self.useGitCredentialHelper = useGitCredentialHelper
     }
@@ -44,7 +44,8 @@ public struct CredentialOptions: Sendable {
     /// Username and password from `HABIT_GIT_USERNAME` / `HABIT_GIT_PASSWORD`
     /// when set, plus ssh-agent, the default key files and git's credential helper.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> CredentialOptions {
-        CredentialOptions(username: environment["HABIT_GIT_USERNAME"], password: environment["HABIT_GIT_PASSWORD"])
+        CredentialOptions(username: environment["HABIT_GIT_USERNAME"], password: environment["HABIT_GIT_PASSWORD"],
+                          home: environment["HOME"])
     }
 }
 

@@ -35,19 +35,53 @@ extension Repository {
     }
 
     /// Downloads new commits and updates the remote-tracking branches
-    /// (`refs/remotes/origin/*`), pruning those deleted on the server.
-    /// The working tree and local branches are not touched.
-    public func fetch(remote name: String = "origin", options: NetworkOptions = NetworkOptions()) throws {
+    /// (`refs/remotes/origin/*`), pruning those deleted on the server, and reports what the
+    /// server advertised. The working tree and local branches are not touched.
+    @discardableResult
+    public func fetch(remote name: String = "origin", options: NetworkOptions = NetworkOptions()) throws -> FetchResult {
         let remote = try lookupRemote(name)
         let url = git_remote_url(remote.pointer).map { String(cString: $0) } ?? name
         let operation = RemoteOperation(url: url, options: options)
+        var result = FetchResult(defaultBranch: nil, branches: [])
         try operation.run("Could not fetch from \(url)") { callbacks in
+            var callbacks = callbacks
+            var code = git_remote_connect(remote.pointer, GIT_DIRECTION_FETCH, &callbacks, nil, nil)
+            guard code == 0 else { return code }
+            defer { git_remote_disconnect(remote.pointer) }
+            result = Self.advertisement(of: remote)
             var fetchOptions = git_fetch_options()
             git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION))
             fetchOptions.callbacks = callbacks
             fetchOptions.prune = GIT_FETCH_PRUNE
-            return git_remote_fetch(remote.pointer, nil, &fetchOptions, "fetch")
+            code = git_remote_download(remote.pointer, nil, &fetchOptions)
+            guard code == 0 else { return code }
+            code = git_remote_update_tips(remote.pointer, &callbacks, 1, GIT_REMOTE_DOWNLOAD_TAGS_AUTO, "fetch")
+            guard code == 0 else { return code }
+            return git_remote_prune(remote.pointer, &callbacks)
         }
+        return result
+    }
+
+    /// The branches a connected remote advertised, and the one its HEAD names.
+    private static func advertisement(of remote: RemoteHandle) -> FetchResult {
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        var defaultBranch: String? = nil
+        if git_remote_default_branch(&buffer, remote.pointer) == 0, let name = buffer.ptr.map({ String(cString: $0) }) {
+            defaultBranch = name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : name
+        }
+        var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
+        var count = 0
+        var branches: [String] = []
+        var advertisesHead = false
+        if git_remote_ls(&heads, &count, remote.pointer) == 0, let heads {
+            for index in 0..<count {
+                guard let name = heads[index]?.pointee.name.map({ String(cString: $0) }) else { continue }
+                if name == "HEAD" { advertisesHead = true }
+                if name.hasPrefix("refs/heads/") { branches.append(String(name.dropFirst("refs/heads/".count))) }
+            }
+        }
+        return FetchResult(defaultBranch: advertisesHead ? defaultBranch : nil, branches: branches.sorted())
     }
 
     /// Pushes `branch` (default: the current branch) to the same name on the
@@ -91,4 +125,13 @@ extension Repository {
         try check(git_remote_lookup(&remote, pointer, name), "Could not find remote \(name); set its URL first")
         return RemoteHandle(remote!)
     }
+}
+
+/// What a remote advertised during a fetch.
+public struct FetchResult: Equatable, Sendable {
+    /// The branch the remote's HEAD names; nil when the remote's HEAD names no existing branch
+    /// (an empty remote, or a HEAD left on `master` while the data is on `main`).
+    public var defaultBranch: String?
+    /// The branches the remote has.
+    public var branches: [String]
 }

@@ -41,8 +41,17 @@ final class RemoteOperation {
         // Read libgit2's thread-local error first, before anything else can overwrite it.
         let error = GitError.fromLibgit2(code, context)
         if let watchdog, watchdog.fired, let timeout = options.timeout {
-            throw GitError(kind: .timeout, summary: "\(context): the remote did not answer within \(timeout.humanReadable).",
-                           detail: error.detail, code: error.code, errorClass: error.errorClass)
+            switch watchdog.reason {
+            case .silence:
+                throw GitError(kind: .timeout, summary: "\(context): the remote did not answer within \(timeout.humanReadable).",
+                               detail: error.detail, code: error.code, errorClass: error.errorClass)
+            case .tooLong:
+                throw GitError(kind: .tooLong, summary: "\(context): the transfer took too long and was stopped.",
+                               detail: error.detail, code: error.code, errorClass: error.errorClass)
+            case .tooMuchMemory:
+                throw GitError(kind: .tooMuchData, summary: "\(context): the remote sent more than habit accepts and was stopped.",
+                               detail: error.detail, code: error.code, errorClass: error.errorClass)
+            }
         }
         if credentials.exhausted {
             throw GitError(kind: .authentication,
@@ -72,7 +81,8 @@ final class RemoteOperation {
             guard operation.shouldContinue() else { return GIT_EUSER.rawValue }
             if let text, length > 0 {
                 let message = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-                operation.remoteMessages += message
+                // Kept for the error message only, and bounded: a hostile server may talk forever.
+                if operation.remoteMessages.utf8.count < 65_536 { operation.remoteMessages += message }
                 operation.options.remoteMessage?(message)
             }
             return 0

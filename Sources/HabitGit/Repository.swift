@@ -71,6 +71,12 @@ public final class Repository {
         String(cString: git_repository_path(pointer))
     }
 
+    /// The `.git` directory, without the trailing slash.
+    public var gitDirectoryPath: String {
+        let path = gitDirectory
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
     /// Whether HEAD names a branch that has no commits yet.
     public var isHeadUnborn: Bool {
         git_repository_head_unborn(pointer) == 1
@@ -84,7 +90,7 @@ public final class Repository {
     }
 
     /// The full reference name HEAD points to (`refs/heads/main`), nil when detached.
-    func headSymbolicTarget() throws -> String? {
+    public func headSymbolicTarget() throws -> String? {
         var head: OpaquePointer?
         try check(git_reference_lookup(&head, pointer, "HEAD"), "Could not read HEAD")
         let reference = ReferenceHandle(head!)

@@ -77,3 +77,24 @@ extension Repository {
         return nil
     }
 }
+
+extension Repository {
+    /// Paths whose staged version differs from HEAD's (what `git merge` or `git add` staged),
+    /// conflicted paths included.
+    public func stagedPaths() throws -> [String] {
+        let index = try self.index()
+        try check(git_index_read(index.pointer, 0), "Could not read the staging area")
+        let tree = try headCommitID().map { try lookupCommit($0).tree() }
+        var options = git_diff_options()
+        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "Could not prepare a comparison")
+        var raw: OpaquePointer?
+        try check(git_diff_tree_to_index(&raw, pointer, tree?.pointer, index.pointer, &options), "Could not compare the staging area")
+        let diff = DiffHandle(raw!)
+        var paths: Set<String> = []
+        for position in 0..<git_diff_num_deltas(diff.pointer) {
+            guard let delta = git_diff_get_delta(diff.pointer, position)?.pointee else { continue }
+            if let path = delta.new_file.path ?? delta.old_file.path { paths.insert(String(cString: path)) }
+        }
+        return paths.sorted()
+    }
+}

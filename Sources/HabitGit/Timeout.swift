@@ -21,6 +21,11 @@ import Darwin
 /// "Since the operation started" is why network operations are serialised
 /// (`networkLock`): two overlapping operations could otherwise interrupt
 /// each other's sockets.
+///
+/// A hostile remote can also talk without pause (an endless list of refs,
+/// which libgit2 keeps in memory and reports through no callback), so the
+/// watchdog also gives up when the process's memory grows by more than
+/// `memoryLimit` or the operation lasts longer than `totalLimit`.
 final class Watchdog: @unchecked Sendable {
     /// One network operation with a watchdog at a time per process. Recursive so
     /// that a progress callback starting another operation cannot deadlock.
@@ -31,17 +36,36 @@ final class Watchdog: @unchecked Sendable {
     private let socketsBefore: Set<UInt64>
     private let remotePort: UInt16?
     private var deadline: ContinuousClock.Instant
+    private let hardDeadline: ContinuousClock.Instant
+    private let memoryLimit: Int
+    private let residentBefore: Int
     private var finished = false
     private var firedFlag = false
+    private var reasonValue: Reason = .silence
+
+    /// Why the watchdog gave up.
+    enum Reason: Sendable {
+        case silence, tooLong, tooMuchMemory
+    }
 
     /// `remotePort` narrows the sockets interrupted to connections to that
     /// port (plus ones still connecting), so sockets of servers living in the
     /// same process, or unrelated connections, are left alone.
-    init(timeout: Duration, remotePort: UInt16?) {
+    init(timeout: Duration, remotePort: UInt16?, totalLimit: Duration = .seconds(600), memoryLimit: Int = 512 << 20) {
         self.timeout = timeout
         self.remotePort = remotePort
+        self.memoryLimit = memoryLimit
         socketsBefore = Self.internetSockets().reduce(into: []) { $0.insert($1.inode) }
         deadline = .now + timeout
+        hardDeadline = .now + totalLimit
+        residentBefore = Self.residentBytes()
+    }
+
+    /// Why it fired (meaningful once `fired` is true).
+    var reason: Reason {
+        condition.lock()
+        defer { condition.unlock() }
+        return reasonValue
     }
 
     /// Whether the timeout expired; read after the operation to choose the error.
@@ -78,15 +102,24 @@ final class Watchdog: @unchecked Sendable {
         defer { condition.unlock() }
         while !finished {
             let now = ContinuousClock.now
-            if now >= deadline {
+            if !firedFlag {
+                if now >= hardDeadline {
+                    reasonValue = .tooLong
+                } else if Self.residentBytes() - residentBefore > memoryLimit {
+                    reasonValue = .tooMuchMemory
+                } else if now >= deadline {
+                    reasonValue = .silence
+                }
+            }
+            if firedFlag || now >= deadline || now >= hardDeadline || reasonValue != .silence {
                 firedFlag = true
                 interruptNewSockets()
                 // Keep interrupting until the operation gives up, in case it reconnects.
                 deadline = now + .milliseconds(100)
-                continue
             }
-            let remaining = now.duration(to: deadline)
-            let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+            // Wake at least every 100 ms to watch memory.
+            let remaining = min(now.duration(to: deadline), .milliseconds(100))
+            let seconds = max(0.001, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
             _ = condition.wait(until: Date().addingTimeInterval(seconds))
         }
     }
@@ -97,6 +130,14 @@ final class Watchdog: @unchecked Sendable {
             if let remotePort, let peerPort = Self.peerPort(socket.fd), peerPort != remotePort { continue }
             shutdown(socket.fd, Int32(SHUT_RDWR))
         }
+    }
+
+    /// The process's resident memory, from /proc/self/statm (0 when unknown).
+    static func residentBytes() -> Int {
+        let text = QuickRefs.text("/proc/self/statm")
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     private static func isListening(_ fd: Int32) -> Bool {

@@ -1,5 +1,5 @@
 /// A problem found in a file of the data directory, pinned to a line and column so the user can
-/// go straight to it.
+/// go straight to it. The problem is data; the command line words it in the user's language.
 public struct Diagnostic: Hashable, Sendable, Error {
     public enum Severity: String, Sendable, Comparable {
         case warning, error
@@ -11,27 +11,91 @@ public struct Diagnostic: Hashable, Sendable, Error {
     /// 1-based; 0 when the problem concerns the file as a whole.
     public var line: Int
     public var column: Int
-    public var severity: Severity
-    public var message: String
-    /// What to do about it, when there is something better to say than the message.
-    public var hint: String?
+    public var problem: DiagnosticProblem
     /// The text of the offending line, for the caret display.
     public var sourceLine: String?
 
-    public init(
-        file: String, line: Int = 0, column: Int = 0, severity: Severity = .error, message: String,
-        hint: String? = nil, sourceLine: String? = nil
-    ) {
+    public init(file: String, line: Int = 0, column: Int = 0, problem: DiagnosticProblem, sourceLine: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
-        self.severity = severity
-        self.message = message
-        self.hint = hint
+        self.problem = problem
         self.sourceLine = sourceLine
     }
 
+    public var severity: Severity { problem.isWarning ? .warning : .error }
+
     public var location: String {
         line > 0 ? "\(file):\(line):\(column)" : file
+    }
+}
+
+/// The kinds of value a TOML key can hold, as named in messages.
+public enum ValueKind: String, Hashable, Sendable {
+    case string, integer, float, boolean, dateTime, date, time, array, table
+}
+
+/// Everything that can be wrong with a file of the data directory.
+public enum DiagnosticProblem: Hashable, Sendable {
+    // The file as a whole
+    /// Not valid TOML; the parser's own words.
+    case syntax(String)
+    /// Not valid TOML because git left conflict markers (`<<<<<<<`) in it.
+    case conflictMarkers
+    case unreadable(FileProblem)
+    /// A file in `trackers/` that does not end in `.toml` (a warning: it is ignored).
+    case notATrackerFile
+    /// `trackers` is not a plain folder inside the data directory.
+    case trackersFolderUnusable(FileProblem)
+
+    // Keys and types
+    case wrongType(key: String, expected: ValueKind, found: ValueKind)
+    case missingKey(String)
+    /// A required key is missing and a key written nearby looks like a misspelling of it.
+    case misspelledKey(found: String, expected: String)
+    /// An unknown key that looks like a misspelling of a known one (a warning: unknown keys are allowed).
+    case unknownKeyLooksLike(found: String, suggestion: String)
+
+    // Names
+    case nameEmpty
+    case nameTooLong(count: Int)
+    case nameControlCharacter
+    case nameTaken(name: String, otherFile: String)
+
+    // Tracker fields
+    /// `existing` is a category that differs only in case, when there is one.
+    case unknownCategory(name: String, existing: String?)
+    case notAnEmoji(String)
+    case unknownColor(String)
+    case notADate
+    case notAGoal(String)
+    case goalNotPositive
+    case unknownKind(String)
+    case eventWithSchedule
+    case unknownSchedule(String)
+    case notAWeekday
+    case emptySchedule
+
+    // The log
+    case logNotATable
+    case notACalendarDay(String)
+    case notADateKey(String)
+    case badMark(found: ValueKind)
+    /// A marked day before the tracker's start: it does not count (a warning).
+    case markBeforeStart(day: String, start: String)
+
+    // habit.toml
+    case categoriesNotAList
+    case categoryNotAString
+    case categoryEmpty
+    case categoryListedTwice(String)
+    case notAWeekStart
+    case notATimeOfDay
+
+    public var isWarning: Bool {
+        switch self {
+        case .notATrackerFile, .unknownKeyLooksLike, .markBeforeStart: true
+        default: false
+        }
     }
 }

@@ -1,8 +1,8 @@
 import HabitCore
 import TOML
 
-/// Changes to the directory. Each touches only the bytes it must and writes atomically; a file
-/// with errors is never written.
+/// Changes to the data. Each edits only the bytes it must and records the file's new bytes in
+/// `changes`; a file with errors is never changed. Nothing here writes to disk.
 extension Store {
     /// Sets (or clears, with nil) the mark of a day. Returns false when nothing changed.
     @discardableResult
@@ -10,187 +10,184 @@ extension Store {
         var (file, tracker, document) = try editable(id)
         guard tracker.log.mark(on: day) != mark else { return false }
         let key = day.description
-        let path = [TrackerKeys.log, key]
-        do {
+        let logKey = TrackerKey.log.rawValue
+        let path = [logKey, key]
+        try edit(DataFormat.trackerFile(id: id)) { () throws(TOMLEditError) in
             if let mark {
                 if document.root.value(at: path) != nil {
-                    try document.setValue(TOMLEncoding.mark(mark), at: path)
-                } else if case .table(let log)? = document.root[TrackerKeys.log] {
+                    try document.setValue(TrackerEncoding.mark(mark), at: path)
+                } else if case .table(let log)? = document.root[logKey] {
                     // Keep the log sorted: insert before the first later day (hand edits may have
                     // left it unsorted; then this is still a sensible spot).
                     let position = log.keys.firstIndex { CivilDate($0).map { $0 > day } ?? false } ?? log.count
-                    try document.insertValue(TOMLEncoding.mark(mark), forKey: key, inTable: [TrackerKeys.log], at: position)
+                    try document.insertValue(TrackerEncoding.mark(mark), forKey: key, inTable: [logKey], at: position)
                 } else {
-                    try document.setValue(TOMLEncoding.mark(mark), at: path)
+                    try document.setValue(TrackerEncoding.mark(mark), at: path)
                 }
             } else {
                 try document.removeValue(at: path)
             }
-        } catch {
-            throw .invalidData([Diagnostic(file: DataDirectory.trackerFile(id: id), message: "could not edit the log: \(error)")])
         }
         tracker.log.set(mark, on: day)
-        try write(document, to: directory.trackerPath(id: id))
-        file.document = document
-        file.tracker = tracker
-        files[id] = file
+        record(document, tracker: tracker, in: &file)
         return true
     }
 
-    /// Writes a new tracker file and returns its id (the slug of its name).
+    /// Adds a new tracker file and returns its id (the slug of its name).
+    @discardableResult
     public func createTracker(_ tracker: Tracker) throws(StoreError) -> String {
         var tracker = tracker
         tracker.id = Slug.make(from: tracker.name, taken: trackerIDs)
-        try ensureDirectory(directory.trackersPath)
-        let text = TOMLEncoding.newTrackerFile(tracker)
-        try AtomicFile.write(Array(text.utf8), to: directory.trackerPath(id: tracker.id))
-        changedFiles.insert(DataDirectory.trackerFile(id: tracker.id))
-        let document = try! TOMLDocument.parse(Array(text.utf8)).get()
+        let bytes = Array(TrackerEncoding.newTrackerFile(tracker).utf8)
+        let document = try! TOMLDocument.parse(bytes).get()
+        recordChange(DataFormat.trackerFile(id: tracker.id), bytes)
         files[tracker.id] = TrackerFile(id: tracker.id, document: document, tracker: tracker, hasErrors: false)
         return tracker.id
     }
 
     public func updateTracker(_ id: String, with changes: TrackerChanges) throws(StoreError) {
         var (file, tracker, document) = try editable(id)
-        do {
+        try edit(DataFormat.trackerFile(id: id)) { () throws(TOMLEditError) in
             if let name = changes.name {
-                try document.setValue(.string(name), at: [TrackerKeys.name])
+                try document.setValue(.string(name), at: TrackerKey.name.path)
                 tracker.name = name
             }
             if let category = changes.category {
-                try document.setValue(.string(category), at: [TrackerKeys.category])
+                try document.setValue(.string(category), at: TrackerKey.category.path)
                 tracker.category = category
             }
             if let schedule = changes.schedule {
                 switch schedule {
                 case .event:
-                    if document.root[TrackerKeys.schedule] != nil { try document.removeValue(at: [TrackerKeys.schedule]) }
-                    try document.setValue(.string("event"), at: [TrackerKeys.kind])
+                    if document.root[TrackerKey.schedule.rawValue] != nil { try document.removeValue(at: TrackerKey.schedule.path) }
+                    try document.setValue(.string(FormatWord.event), at: TrackerKey.kind.path)
                 case .weekly(let days):
-                    if document.root[TrackerKeys.kind] != nil { try document.removeValue(at: [TrackerKeys.kind]) }
-                    try document.setValue(TOMLEncoding.schedule(days), at: [TrackerKeys.schedule])
+                    if document.root[TrackerKey.kind.rawValue] != nil { try document.removeValue(at: TrackerKey.kind.path) }
+                    try document.setValue(TrackerEncoding.schedule(days), at: TrackerKey.schedule.path)
                 }
                 tracker.schedule = schedule
             }
             if let emoji = changes.emoji {
-                try set(emoji.map { .string($0) }, TrackerKeys.emoji, in: &document)
+                try Store.set(emoji.map { .string($0) }, .emoji, in: &document)
                 tracker.emoji = emoji
             }
             if let color = changes.color {
-                try set(color.map { .string($0.description) }, TrackerKeys.color, in: &document)
+                try Store.set(color.map { .string($0.description) }, .color, in: &document)
                 tracker.color = color
             }
             if let pinned = changes.isPinned {
-                try document.setValue(.boolean(pinned), at: [TrackerKeys.pinned])
+                try document.setValue(.boolean(pinned), at: TrackerKey.pinned.path)
                 tracker.isPinned = pinned
             }
             if let start = changes.start {
-                try set(start.map(TOMLEncoding.date), TrackerKeys.start, in: &document)
+                try Store.set(start.map(TrackerEncoding.date), .start, in: &document)
                 tracker.start = start
             }
             if let description = changes.description {
-                try set(description.map { .string($0) }, TrackerKeys.description, in: &document)
+                try Store.set(description.map { .string($0) }, .description, in: &document)
                 tracker.description = description
             }
             if let goal = changes.goal {
-                try set(goal.map { .string($0.description) }, TrackerKeys.goal, in: &document)
+                try Store.set(goal.map { .string($0.description) }, .goal, in: &document)
                 tracker.goal = goal
             }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .invalidData([Diagnostic(file: DataDirectory.trackerFile(id: id), message: "could not edit: \(error)")])
         }
-        try write(document, to: directory.trackerPath(id: id))
-        file.document = document
-        file.tracker = tracker
-        files[id] = file
+        record(document, tracker: tracker, in: &file)
     }
 
     /// Removes the log entries before `day`; returns them.
+    @discardableResult
     public func dropEntries(before day: CivilDate, trackerID id: String) throws(StoreError) -> [CompletionLog.Entry] {
         var (file, tracker, document) = try editable(id)
         let removed = tracker.log.removeEntries(before: day)
         guard !removed.isEmpty else { return [] }
-        do {
-            for entry in removed { try document.removeValue(at: [TrackerKeys.log, entry.day.description]) }
-        } catch {
-            throw .invalidData([Diagnostic(file: DataDirectory.trackerFile(id: id), message: "could not edit the log: \(error)")])
+        try edit(DataFormat.trackerFile(id: id)) { () throws(TOMLEditError) in
+            for entry in removed { try document.removeValue(at: [TrackerKey.log.rawValue, entry.day.description]) }
         }
-        try write(document, to: directory.trackerPath(id: id))
-        file.document = document
-        file.tracker = tracker
-        files[id] = file
+        record(document, tracker: tracker, in: &file)
         return removed
     }
 
     public func deleteTracker(_ id: String) throws(StoreError) {
-        try AtomicFile.remove(directory.trackerPath(id: id))
-        changedFiles.insert(DataDirectory.trackerFile(id: id))
+        let path = DataFormat.trackerFile(id: id)
+        recordChange(path, nil)
         files[id] = nil
-        diagnostics.removeAll { $0.file == DataDirectory.trackerFile(id: id) }
+        diagnostics.removeAll { $0.file == path }
+    }
+
+    /// Replaces a tracker's whole file with `bytes` (an edit made in an editor), after checking them
+    /// as the loader would in this directory. Returns the problems found; with any error nothing is
+    /// changed.
+    public func replaceTrackerFile(_ id: String, with bytes: [UInt8]) -> [Diagnostic] {
+        let path = DataFormat.trackerFile(id: id)
+        let decoded = decodeTracker(id: id, file: path, bytes: bytes, categories: settingsHaveErrors ? nil : settings.categories) { name in
+            files.values.first { $0.id != id && $0.tracker.map { TrackerName.key($0.name) } == TrackerName.key(name) }
+                .map { DataFormat.trackerFile(id: $0.id) }
+        }
+        guard !decoded.diagnostics.contains(where: { $0.severity == .error }) else { return decoded.diagnostics }
+        recordChange(path, bytes)
+        diagnostics.removeAll { $0.file == path }
+        files[id] = decoded.file
+        return decoded.diagnostics
+    }
+
+    /// The current bytes of a tracker file: the pending change if any, else the file.
+    public func bytes(ofTracker id: String) -> [UInt8]? {
+        let path = DataFormat.trackerFile(id: id)
+        if let pending = changes[path] { return pending }
+        return try? source.read(path).get()
     }
 
     // MARK: Categories
 
     public func addCategory(_ name: String) throws(StoreError) {
         var document = try editableSettings()
-        try edit(&document) { document throws in
-            if document.root[SettingsKeys.categories] != nil {
-                try document.appendElement(.string(name), toArrayAt: [SettingsKeys.categories])
+        let key = SettingsKey.categories
+        try edit(DataFormat.settingsFile) { () throws(TOMLEditError) in
+            if document.root[key.rawValue] != nil {
+                try document.appendElement(.string(name), toArrayAt: key.path)
             } else {
-                try document.setValue(.array([.string(name)]), at: [SettingsKeys.categories])
+                try document.setValue(.array([.string(name)]), at: key.path)
             }
         }
-        try write(document, to: directory.settingsPath)
-        settingsDocument = document
+        recordSettings(document)
         settings.categories.append(name)
     }
 
     /// Renames a category in `habit.toml` and in every tracker that uses it.
     public func renameCategory(_ old: String, to new: String) throws(StoreError) {
         guard let index = settings.categories.firstIndex(of: old) else { return }
-        let members = files.values.filter { $0.tracker?.category == old }.map(\.id)
-        for id in members { _ = try editable(id) }  // refuse before writing anything
+        let members = files.values.filter { $0.tracker?.category == old }.map(\.id).sorted()
+        for id in members { _ = try editable(id) }  // refuse before changing anything
         var document = try editableSettings()
-        try edit(&document) { document throws in
-            try document.setValue(.string(new), at: [SettingsKeys.categories, String(index)])
+        try edit(DataFormat.settingsFile) { () throws(TOMLEditError) in
+            try document.setValue(.string(new), at: SettingsKey.categories.path + [String(index)])
         }
-        try write(document, to: directory.settingsPath)
-        settingsDocument = document
+        recordSettings(document)
         settings.categories[index] = new
-        for id in members.sorted() { try updateTracker(id, with: TrackerChanges(category: new)) }
+        for id in members { try updateTracker(id, with: TrackerChanges(category: new)) }
     }
 
     /// Removes a category and deletes its trackers; returns the ids deleted.
+    @discardableResult
     public func removeCategory(_ name: String) throws(StoreError) -> [String] {
         guard let index = settings.categories.firstIndex(of: name) else { return [] }
         var document = try editableSettings()
-        try edit(&document) { document throws in
-            try document.removeElement(at: index, fromArrayAt: [SettingsKeys.categories])
+        try edit(DataFormat.settingsFile) { () throws(TOMLEditError) in
+            try document.removeElement(at: index, fromArrayAt: SettingsKey.categories.path)
         }
         let members = files.values.filter { $0.tracker?.category == name }.map(\.id).sorted()
-        try write(document, to: directory.settingsPath)
-        settingsDocument = document
+        recordSettings(document)
         settings.categories.remove(at: index)
         for id in members { try deleteTracker(id) }
         return members
-    }
-
-    // MARK: Directory
-
-    /// Creates `habit.toml` (and `trackers/`) in an empty or new directory.
-    public static func initialize(_ directory: DataDirectory, settingsText: String) throws(StoreError) {
-        try ensureDirectory(directory.path)
-        try ensureDirectory(directory.trackersPath)
-        try AtomicFile.write(Array(settingsText.utf8), to: directory.settingsPath)
     }
 
     // MARK: Helpers
 
     private func editable(_ id: String) throws(StoreError) -> (TrackerFile, Tracker, TOMLDocument) {
         guard var file = files[id] else {
-            throw .invalidData([Diagnostic(file: DataDirectory.trackerFile(id: id), message: "no such tracker file")])
+            throw .invalidData([Diagnostic(file: DataFormat.trackerFile(id: id), problem: .unreadable(.missing))])
         }
         if file.document == nil, !file.hasErrors {
             // Loaded from the cache: edits need the document, so read and check the file now.
@@ -198,52 +195,52 @@ extension Store {
             files[id] = file
         }
         guard !file.hasErrors, let tracker = file.tracker, let document = file.document else {
-            throw .invalidData(diagnostics(forTracker: id))
+            throw .invalidData(diagnostics(forTracker: id).filter { $0.severity == .error })
         }
         return (file, tracker, document)
     }
 
     private func editableSettings() throws(StoreError) -> TOMLDocument {
         guard !settingsHaveErrors, let document = settingsDocument else {
-            throw .invalidData(diagnostics.filter { $0.file == DataDirectory.settingsFileName })
+            throw .invalidData(diagnostics(forFile: DataFormat.settingsFile).filter { $0.severity == .error })
         }
         return document
     }
 
-    private func edit(_ document: inout TOMLDocument, _ body: (inout TOMLDocument) throws -> Void) throws(StoreError) {
+    /// Runs an edit of the document of `file`; an edit the library refuses is reported as the
+    /// file's problem (it happens only with shapes the edit cannot handle).
+    private func edit(_ file: String, _ body: () throws(TOMLEditError) -> Void) throws(StoreError) {
         do {
-            try body(&document)
+            try body()
         } catch {
-            throw .invalidData([Diagnostic(file: DataDirectory.settingsFileName, message: "could not edit: \(error)")])
+            throw .invalidData([Diagnostic(file: file, problem: .syntax(error.message))])
         }
     }
 
-    private func set(_ value: TOMLValue?, _ key: String, in document: inout TOMLDocument) throws {
+    private static func set(_ value: TOMLValue?, _ key: TrackerKey, in document: inout TOMLDocument) throws(TOMLEditError) {
         if let value {
-            try document.setValue(value, at: [key])
-        } else if document.root[key] != nil {
-            try document.removeValue(at: [key])
+            try document.setValue(value, at: key.path)
+        } else if document.root[key.rawValue] != nil {
+            try document.removeValue(at: key.path)
         }
     }
 
-    private func write(_ document: TOMLDocument, to path: String) throws(StoreError) {
-        try AtomicFile.write(document.bytes, to: path)
-        changedFiles.insert(relative(path))
+    private func record(_ document: TOMLDocument, tracker: Tracker, in file: inout TrackerFile) {
+        file.document = document
+        file.tracker = tracker
+        files[file.id] = file
+        recordChange(DataFormat.trackerFile(id: file.id), document.bytes)
     }
 
-    private func relative(_ path: String) -> String {
-        path.hasPrefix(directory.path + "/") ? String(path.dropFirst(directory.path.count + 1)) : path
+    private func recordSettings(_ document: TOMLDocument) {
+        settingsDocument = document
+        recordChange(DataFormat.settingsFile, document.bytes)
     }
 
-    private func ensureDirectory(_ path: String) throws(StoreError) {
-        try Store.ensureDirectory(path)
-    }
-
-    static func ensureDirectory(_ path: String) throws(StoreError) {
-        if mkdir(path, 0o755) != 0, errno != EEXIST { throw .io(path: path, operation: "create the directory", errno: errno) }
+    func recordChange(_ path: String, _ bytes: [UInt8]?) {
+        if originals[path] == nil {
+            originals[path] = .some(try? source.read(path).get())
+        }
+        changes[path] = .some(bytes)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -1,11 +1,12 @@
 import HabitCore
 import TOML
 
-/// The data directory loaded into the model, with the parsed documents kept so that every
-/// write is a minimal edit of what the user wrote.
+/// The data directory loaded into the model, with the parsed documents kept so that every change
+/// is a minimal edit of what the user wrote.
 ///
-/// A `Store` is a snapshot: callers that change data hold the `DirectoryLock` from load to
-/// the last write so no other process's change is lost in between.
+/// A `Store` is a snapshot and a change set: edits update the model and the documents in memory
+/// and record the new bytes of each file in `changes`; nothing is written until the caller (a
+/// HabitKit use case, holding the directory lock) writes them, together with their commit.
 public final class Store {
     struct TrackerFile {
         var id: String
@@ -14,39 +15,29 @@ public final class Store {
         var hasErrors: Bool
     }
 
-    public let directory: DataDirectory
+    public let source: any DataSource
     public internal(set) var settings: Settings
     public internal(set) var diagnostics: [Diagnostic] = []
     var settingsDocument: TOMLDocument?
     var settingsHaveErrors = false
     var files: [String: TrackerFile] = [:]
-    /// Paths (relative to the directory) this store has written or deleted, for the commit.
-    public internal(set) var changedFiles: Set<String> = []
-    var useCache = true
+    /// Files this store changed and has not written: relative path → new bytes (nil deletes it).
+    public internal(set) var changes: [String: [UInt8]?] = [:]
+    /// What each changed file held when loaded (nil: it did not exist), to undo a change.
+    public internal(set) var originals: [String: [UInt8]?] = [:]
+
+    let cache: LoadCache.Location?
     /// The stamp of every file this store read (nil for one that was not a regular file), to tell
     /// later whether the directory is still as loaded.
     var loadedStamps: [String: FileStamp?] = [:]
     var loadedSettingsStamp: FileStamp?
-
-    /// Whether every file is as this store read it, and no tracker file came or went: then a change
-    /// made under the lock may start from this store instead of loading the directory again.
-    public var isUnchangedOnDisk: Bool {
-        guard changedFiles.isEmpty, FileStamp(path: directory.settingsPath) == loadedSettingsStamp else { return false }
-        let names = (FileReading.list(directory.trackersPath) ?? []).filter { !$0.hasPrefix(".") && $0.hasSuffix(".toml") }
-        guard names.count == loadedStamps.count else { return false }
-        return names.allSatisfy { name in
-            guard let recorded = loadedStamps[name] else { return false }
-            return FileStamp(path: directory.trackersPath + "/" + name) == recorded
-        }
-    }
     /// A refreshed cache to write once the command using this store has succeeded.
     var pendingCache: LoadCache?
 
-    /// Writes the refreshed load cache, if this load parsed anything; a failing command skips this
-    /// so that it leaves the directory exactly as it found it.
-    public func saveCache() {
-        pendingCache?.save(to: directory)
-        pendingCache = nil
+    init(source: any DataSource, cache: LoadCache.Location?) {
+        self.source = source
+        self.cache = cache
+        self.settings = Settings()
     }
 
     /// Valid trackers in file-name order.
@@ -56,118 +47,188 @@ public final class Store {
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    init(directory: DataDirectory) {
-        self.directory = directory
-        self.settings = Settings()
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// Ids of all tracker files, valid or not (a broken file still reserves its name).
+    public var trackerIDs: Set<String> { Set(files.keys) }
+
+    /// Diagnostics of one file (relative path).
+    public func diagnostics(forFile file: String) -> [Diagnostic] {
+        diagnostics.filter { $0.file == file }
     }
+
+    /// Diagnostics of one tracker's file.
+    public func diagnostics(forTracker id: String) -> [Diagnostic] {
+        diagnostics(forFile: DataFormat.trackerFile(id: id))
+    }
+
+    /// Whether every file is as this store read it, and no tracker file came or went: then a change
+    /// made under the lock may start from this store instead of loading the directory again.
+    public var isUnchangedOnDisk: Bool {
+        guard changes.isEmpty, source.stamp(DataFormat.settingsFile) == loadedSettingsStamp else { return false }
+        let names = ((try? source.list(DataFormat.trackersFolder).get()) ?? []).filter { !$0.hasPrefix(".") && $0.hasSuffix(DataFormat.trackerExtension) }
+        guard names.count == loadedStamps.count else { return false }
+        return names.allSatisfy { name in
+            guard let recorded = loadedStamps[name] else { return false }
+            return source.stamp(DataFormat.trackersFolder + "/" + name) == recorded
+        }
+    }
+
+    /// Writes the refreshed load cache, if this load parsed enough to be worth it; a failing
+    /// command skips this so a failure costs nothing.
+    public func saveCache() {
+        if let pendingCache, let cache { pendingCache.save(to: cache) }
+        pendingCache = nil
+    }
+
+    // MARK: Loading
 
     /// Reads every file of the directory. Throws only when there is no data directory at all;
     /// problems inside files are collected in `diagnostics`.
-    /// - Parameter useCache: read unchanged trackers from `.habit-cache` (see `LoadCache`);
-    ///   `habit check` passes false to look at every byte.
-    public static func load(_ directory: DataDirectory, useCache: Bool = true) throws(StoreError) -> Store {
-        let store = Store(directory: directory)
-        store.useCache = useCache
-        store.loadedSettingsStamp = FileStamp(path: directory.settingsPath)
-        guard case .success(let bytes) = FileReading.read(directory.settingsPath) else {
-            if case .failure(let problem) = FileReading.read(directory.settingsPath), case .missing = problem {
-                throw .notInitialized(directory: directory.path)
+    /// - Parameter cache: where unchanged trackers may be read from instead of parsed (nil for
+    ///   `habit check`, which looks at every byte, and for sources without stamps).
+    public static func load(from source: any DataSource, cache: LoadCache.Location? = nil) throws(StoreError) -> Store {
+        let store = Store(source: source, cache: cache)
+        store.loadedSettingsStamp = source.stamp(DataFormat.settingsFile)
+        let settingsFile = DataFormat.settingsFile
+        switch source.read(settingsFile) {
+        case .failure(.missing):
+            throw .notInitialized(directory: (source as? SafeDirectory)?.root ?? "")
+        case .failure(let problem):
+            store.diagnostics.append(Diagnostic(file: settingsFile, problem: .unreadable(problem)))
+            store.settingsHaveErrors = true
+        case .success(let bytes):
+            switch TOMLDocument.parse(bytes) {
+            case .success(let document):
+                var decoder = FileDecoder(file: settingsFile, document: document)
+                store.settings = decoder.settings()
+                store.settingsDocument = document
+                store.settingsHaveErrors = decoder.hasErrors
+                store.diagnostics += decoder.diagnostics
+            case .failure(let failure):
+                store.settingsHaveErrors = true
+                store.diagnostics += Store.diagnostics(failure, file: settingsFile, source: bytes)
             }
-            store.report(file: DataDirectory.settingsFileName, problem: FileReading.read(directory.settingsPath))
-            store.settingsHaveErrors = true
-            store.loadTrackers(categories: nil)
-            return store
         }
-        switch TOMLDocument.parse(bytes) {
-        case .success(let document):
-            var decoder = FileDecoder(file: DataDirectory.settingsFileName, document: document)
-            store.settings = decoder.settings()
-            store.settingsDocument = document
-            store.settingsHaveErrors = decoder.hasErrors
-            store.diagnostics += decoder.diagnostics
-        case .failure(let failure):
-            store.settingsHaveErrors = true
-            store.diagnostics += Store.diagnostics(failure, file: DataDirectory.settingsFileName, source: bytes)
-        }
-        store.loadTrackers(categories: store.settingsHaveErrors ? nil : Set(store.settings.categories))
+        store.loadTrackers(categories: store.settingsHaveErrors ? nil : store.settings.categories)
         return store
     }
 
-    private func loadTrackers(categories: Set<String>?) {
-        guard let names = FileReading.list(directory.trackersPath) else { return }
+    private func loadTrackers(categories: [String]?) {
+        let folder = DataFormat.trackersFolder
+        let names: [String]
+        switch source.list(folder) {
+        case .success(let found): names = found
+        case .failure(.missing): return
+        case .failure(let problem):
+            diagnostics.append(Diagnostic(file: folder, problem: .trackersFolderUnusable(problem)))
+            return
+        }
         var seenNames: [String: String] = [:]
-        let oldCache = useCache ? LoadCache.load(from: directory) : LoadCache()
+        let oldCache = cache.map { LoadCache.load(from: $0) } ?? LoadCache()
         var newCache = LoadCache()
         var parsedBytes = 0
+        let known = categories.map(Set.init)
         defer {
             // Rewriting the whole cache costs more than parsing a few changed files again, so it is
             // refreshed only once enough has changed (or when there is none yet).
             let worthSaving = oldCache.entries.isEmpty || parsedBytes >= LoadCache.refreshThreshold
-            if useCache, worthSaving, newCache.entries.count > 0 { pendingCache = newCache }
+            if cache != nil, worthSaving, newCache.entries.count > 0 { pendingCache = newCache }
         }
         for name in names where !name.hasPrefix(".") {
-            let file = DataDirectory.trackersFolderName + "/" + name
-            guard name.hasSuffix(".toml") else {
-                diagnostics.append(Diagnostic(
-                    file: file, severity: .warning, message: "not a tracker file; only *.toml files in trackers/ are read",
-                    hint: "move it out of trackers/ or rename it to end in .toml"))
+            let file = folder + "/" + name
+            guard name.hasSuffix(DataFormat.trackerExtension) else {
+                diagnostics.append(Diagnostic(file: file, problem: .notATrackerFile))
                 continue
             }
-            let id = String(name.dropLast(5))
-            let stamp = FileStamp(path: directory.trackersPath + "/" + name)
+            let id = String(name.dropLast(DataFormat.trackerExtension.count))
+            let stamp = source.stamp(file)
             loadedStamps[name] = stamp
-            if useCache, let stamp, let cached = oldCache.entries[name], cached.stamp == stamp,
-               categories.map({ $0.contains(cached.tracker.category) }) ?? true,
+            if cache != nil, let stamp, let cached = oldCache.entries[name], cached.stamp == stamp,
+               known.map({ $0.contains(cached.tracker.category) }) ?? true,
                seenNames[TrackerName.key(cached.tracker.name)] == nil {
                 seenNames[TrackerName.key(cached.tracker.name)] = file
                 files[id] = TrackerFile(id: id, document: nil, tracker: cached.tracker, hasErrors: false)
                 newCache.entries[name] = cached
                 continue
             }
-            let result = FileReading.read(directory.trackersPath + "/" + name)
+            let result = source.read(file)
             guard case .success(let bytes) = result else {
-                report(file: file, problem: result)
+                if case .failure(let problem) = result { diagnostics.append(Diagnostic(file: file, problem: .unreadable(problem))) }
                 files[id] = TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
                 continue
             }
-            switch TOMLDocument.parse(bytes) {
-            case .failure(let failure):
-                diagnostics += Store.diagnostics(failure, file: file, source: bytes)
-                files[id] = TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
-            case .success(let document):
-                var decoder = FileDecoder(file: file, document: document)
-                let tracker = decoder.tracker(id: id, categories: categories)
-                if let tracker {
-                    let key = TrackerName.key(tracker.name)
-                    if let other = seenNames[key] {
-                        decoder.report("another tracker is already called \"\(tracker.name)\" (\(other))", at: [TrackerKeys.name],
-                                       hint: "rename one of them; names are compared without regard to case")
-                    } else {
-                        seenNames[key] = file
-                    }
-                }
-                diagnostics += decoder.diagnostics
-                files[id] = TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker,
-                                        hasErrors: decoder.hasErrors)
-                if useCache, let stamp, let tracker, decoder.diagnostics.isEmpty {
-                    parsedBytes += bytes.count
-                    newCache.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
-                }
+            var decoded = decodeTracker(id: id, file: file, bytes: bytes, categories: categories) { name in
+                seenNames[TrackerName.key(name)]
             }
+            if let tracker = decoded.tracker, seenNames[TrackerName.key(tracker.name)] == nil {
+                seenNames[TrackerName.key(tracker.name)] = file
+            }
+            if cache != nil, let stamp, let tracker = decoded.tracker, decoded.diagnostics.isEmpty {
+                parsedBytes += bytes.count
+                newCache.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
+            }
+            diagnostics += decoded.diagnostics
+            decoded.diagnostics = []
+            files[id] = decoded.file
         }
     }
 
-    private func report(file: String, problem result: Result<[UInt8], FileReading.Problem>) {
-        guard case .failure(let problem) = result else { return }
-        diagnostics.append(Diagnostic(file: file, message: FileReading.describe(problem)))
+    struct DecodedTracker {
+        var file: TrackerFile
+        var diagnostics: [Diagnostic]
+        var tracker: Tracker? { file.tracker }
     }
+
+    /// Parses and checks one tracker file. `owner` names the file that already uses a name.
+    func decodeTracker(id: String, file: String, bytes: [UInt8], categories: [String]?,
+                       owner: (String) -> String?) -> DecodedTracker {
+        switch TOMLDocument.parse(bytes) {
+        case .failure(let failure):
+            return DecodedTracker(file: TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true),
+                                  diagnostics: Store.diagnostics(failure, file: file, source: bytes))
+        case .success(let document):
+            var decoder = FileDecoder(file: file, document: document)
+            let tracker = decoder.tracker(id: id, categories: categories)
+            if let tracker, let other = owner(tracker.name), other != file {
+                decoder.report(.nameTaken(name: tracker.name, otherFile: other), at: TrackerKey.name.path)
+            }
+            return DecodedTracker(
+                file: TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker, hasErrors: decoder.hasErrors),
+                diagnostics: decoder.diagnostics)
+        }
+    }
+
+    /// Reads and decodes one tracker file in full (for an edit of a tracker that came from the cache).
+    func parseTrackerFile(id: String) -> TrackerFile {
+        let file = DataFormat.trackerFile(id: id)
+        diagnostics.removeAll { $0.file == file }
+        let result = source.read(file)
+        guard case .success(let bytes) = result else {
+            if case .failure(let problem) = result { diagnostics.append(Diagnostic(file: file, problem: .unreadable(problem))) }
+            return TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
+        }
+        let decoded = decodeTracker(id: id, file: file, bytes: bytes, categories: settingsHaveErrors ? nil : settings.categories) { name in
+            files.values.first { $0.id != id && $0.tracker.map { TrackerName.key($0.name) } == TrackerName.key(name) }
+                .map { DataFormat.trackerFile(id: $0.id) }
+        }
+        diagnostics += decoded.diagnostics
+        return decoded.file
+    }
+
+    // MARK: Parse failures
 
     static func diagnostics(_ failure: TOMLParseFailure, file: String, source: [UInt8]) -> [Diagnostic] {
         // One pass over the source for all the lines shown (a line per diagnostic would make a large
         // broken file cost diagnostics × size).
         let shown = Store.lines(Set(failure.diagnostics.map(\.line)), of: source)
+        let markers = ConflictMarkers.lines(in: source)
+        if let first = markers.first {
+            return [Diagnostic(file: file, line: first, column: 1, problem: .conflictMarkers,
+                               sourceLine: Store.lines([first], of: source)[first])]
+        }
         return failure.diagnostics.map { diagnostic in
-            Diagnostic(file: file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message,
+            Diagnostic(file: file, line: diagnostic.line, column: diagnostic.column, problem: .syntax(diagnostic.message),
                        sourceLine: shown[diagnostic.line])
         }
     }
@@ -188,57 +249,34 @@ public final class Store {
         if numbers.contains(current) { found[current] = String(decoding: source[start...], as: UTF8.self) }
         return found
     }
+}
 
-    static func line(_ number: Int, of source: [UInt8]) -> String? {
-        var current = 1
-        var start = 0
-        for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-            if current == number { return String(decoding: source[start..<index], as: UTF8.self).trimmingSuffixCR() }
-            current += 1
-            start = index + 1
+/// git's conflict markers, which a hand-run merge may leave in a file.
+enum ConflictMarkers {
+    /// Line numbers (1-based) that start with `<<<<<<< `, `=======` or `>>>>>>> `.
+    static func lines(in source: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        var line = 1
+        var atLineStart = true
+        var index = 0
+        while index < source.count {
+            if atLineStart, index + 7 <= source.count {
+                let head = source[index..<index + 7]
+                if head.elementsEqual("<<<<<<<".utf8) || head.elementsEqual(">>>>>>>".utf8)
+                    || (head.elementsEqual("=======".utf8) && (index + 7 == source.count || source[index + 7] == 10 || source[index + 7] == 13)) {
+                    found.append(line)
+                }
+            }
+            atLineStart = source[index] == 10
+            if atLineStart { line += 1 }
+            index += 1
         }
-        return current == number ? String(decoding: source[start...], as: UTF8.self) : nil
-    }
-
-    /// Ids of all tracker files, valid or not (a broken file still reserves its name).
-    public var trackerIDs: Set<String> { Set(files.keys) }
-
-    /// Diagnostics of one tracker's file.
-    public func diagnostics(forTracker id: String) -> [Diagnostic] {
-        let file = DataDirectory.trackerFile(id: id)
-        return diagnostics.filter { $0.file == file }
+        return found
     }
 }
 
 extension String {
     func trimmingSuffixCR() -> String {
         hasSuffix("\r") ? String(dropLast()) : self
-    }
-}
-
-extension Store {
-    /// Reads and decodes one tracker file in full (for an edit of a tracker that came from the cache).
-    func parseTrackerFile(id: String) -> TrackerFile {
-        let file = DataDirectory.trackerFile(id: id)
-        diagnostics.removeAll { $0.file == file }
-        let result = FileReading.read(directory.trackerPath(id: id))
-        guard case .success(let bytes) = result else {
-            if case .failure(let problem) = result { diagnostics.append(Diagnostic(file: file, message: FileReading.describe(problem))) }
-            return TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
-        }
-        switch TOMLDocument.parse(bytes) {
-        case .failure(let failure):
-            diagnostics += Store.diagnostics(failure, file: file, source: bytes)
-            return TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
-        case .success(let document):
-            var decoder = FileDecoder(file: file, document: document)
-            let tracker = decoder.tracker(id: id, categories: settingsHaveErrors ? nil : Set(settings.categories))
-            if let tracker, files.values.contains(where: { $0.id != id && $0.tracker.map { TrackerName.key($0.name) } == TrackerName.key(tracker.name) }) {
-                decoder.report("another tracker is already called \"\(tracker.name)\"", at: [TrackerKeys.name],
-                               hint: "rename one of them; names are compared without regard to case")
-            }
-            diagnostics += decoder.diagnostics
-            return TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker, hasErrors: decoder.hasErrors)
-        }
     }
 }

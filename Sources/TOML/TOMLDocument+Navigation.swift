@@ -152,3 +152,33 @@ extension TOMLDocument {
         TOMLEditError("`\(TOMLSerializer.key(path: path))` is \(Parser.article(value.typeName)), not an array")
     }
 }
+
+/// One statement of a document's source: a `key = value` line or a `[table]`/`[[array]]` header.
+public struct TOMLStatementInfo: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case keyValue, table, arrayOfTables
+    }
+
+    public let kind: Kind
+    /// The absolute key path: a key line's table path plus its key; a header's table path.
+    public let path: [String]
+    /// The statement's bytes, from the start of its line to after its newline (multi-line values
+    /// included).
+    public let range: Range<Int>
+}
+
+extension TOMLDocument {
+    /// Every statement in source order: what a tool needs to place text next to a given key.
+    public var statementInfos: [TOMLStatementInfo] {
+        statementPaths().map { index, path in
+            let statement = statements[index]
+            let kind: TOMLStatementInfo.Kind
+            switch statement.kind {
+            case .keyValue: kind = .keyValue
+            case .table: kind = .table
+            case .arrayOfTables: kind = .arrayOfTables
+            }
+            return TOMLStatementInfo(kind: kind, path: path, range: statement.start..<statement.end)
+        }
+    }
+}

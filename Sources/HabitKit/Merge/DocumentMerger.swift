@@ -1,3 +1,4 @@
+import HabitStore
 import TOML
 
 /// Merges two parsed versions of a data file against their common ancestor: decides every
@@ -5,10 +6,10 @@ import TOML
 /// applies the decisions to our document as minimal edits and checks that the bytes mean exactly
 /// what was decided.
 struct DocumentMerger {
-    static let log = "log"
-    static let categories = "categories"
-    static let kind = "kind"
-    static let schedule = "schedule"
+    static let log = TrackerKey.log.rawValue
+    static let categories = SettingsKey.categories.rawValue
+    static let kind = TrackerKey.kind.rawValue
+    static let schedule = TrackerKey.schedule.rawValue
 
     let path: String
     let kind: DataFileMerge.FileKind
@@ -25,8 +26,8 @@ struct DocumentMerger {
         self.theirs = theirs
     }
 
-    mutating func note(_ message: String) {
-        notes.append(MergeNote(path: path, message: message))
+    mutating func note(_ kind: MergeNote.Kind) {
+        notes.append(MergeNote(path: path, kind))
     }
 
     // MARK: Deciding
@@ -49,17 +50,15 @@ struct DocumentMerger {
         if o == t { return o }
         if o == b { return t }
         if t == b { return o }
-        let name = "\"\(key)\""
         switch (o, t) {
         case (nil, let t?):
-            note("you removed \(name) but the other machine changed it; kept \(Self.show(t)) from the other machine")
+            note(.removedHereChangedThere(key: key, kept: Self.show(t)))
             return t
         case (let o?, nil):
-            note("the other machine removed \(name) but you changed it; kept yours, \(Self.show(o))")
+            note(.removedThereChangedHere(key: key, kept: Self.show(o)))
             return o
         case (let o?, let t?):
-            let verb = b == nil ? "added" : "changed"
-            note("both sides \(verb) \(name); kept \(Self.show(t)) from the other machine, yours was \(Self.show(o))")
+            note(.bothChanged(key: key, kept: Self.show(t), yours: Self.show(o), added: b == nil))
             return t
         case (nil, nil):
             return nil
@@ -156,12 +155,14 @@ struct DocumentMerger {
             if let target = categoryTarget { editor.setList(Self.categories, to: target) }
             if let plan = logPlan { try editor.applyLog(plan) }
         } catch {
-            return (.conflict(reason: "\(path): could not apply the merge to your version (\(error))"), notes)
+            return (.conflict(.cannotApply(path: path, detail: "\(error)")), notes)
         }
         guard editor.document.root == expected else {
-            return (.conflict(reason: "\(path): the merged file would not say what the merge decided"), notes)
+            return (.conflict(.resultMismatch(path: path)), notes)
         }
-        return (.write(editor.document.bytes), notes)
+        // Comments the other machine added come along (they change no value).
+        let withComments = CommentCarrier(base: base, theirs: theirs).carry(into: editor.document)
+        return (.write(withComments.bytes), notes)
     }
 
     // MARK: Tracker rules
@@ -172,17 +173,17 @@ struct DocumentMerger {
     mutating func keepKindAndScheduleConsistent(_ decided: inout [(key: String, value: TOMLValue?)]) {
         func value(_ key: String) -> TOMLValue? { decided.first { $0.key == key }?.value ?? nil }
         func consistent(_ kind: TOMLValue?, _ schedule: TOMLValue?) -> Bool {
-            kind == .string("event") ? schedule == nil : schedule != nil
+            kind == .string(FormatWord.event) ? schedule == nil : schedule != nil
         }
         guard !consistent(value(Self.kind), value(Self.schedule)) else { return }
         let pair: (TOMLValue?, TOMLValue?)
-        let side: String
+        let keptYours: Bool
         if consistent(theirs.root[Self.kind], theirs.root[Self.schedule]) {
             pair = (theirs.root[Self.kind], theirs.root[Self.schedule])
-            side = "the other machine's"
+            keptYours = false
         } else if consistent(ours.root[Self.kind], ours.root[Self.schedule]) {
             pair = (ours.root[Self.kind], ours.root[Self.schedule])
-            side = "your"
+            keptYours = true
         } else {
             return
         }
@@ -193,9 +194,7 @@ struct DocumentMerger {
                 decided.append((key, newValue))
             }
         }
-        let description = pair.0 == .string("event")
-            ? "an event without a schedule"
-            : "a habit with schedule = \(pair.1.map(Self.show) ?? "nothing")"
-        note("the changes to \"kind\" and \"schedule\" do not fit together; kept \(side) pair: \(description)")
+        let isEvent = pair.0 == .string(FormatWord.event)
+        note(.kindAndSchedule(keptYours: keptYours, event: isEvent, schedule: isEvent ? nil : pair.1.map(Self.show)))
     }
 }

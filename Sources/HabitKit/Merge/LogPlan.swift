@@ -1,3 +1,4 @@
+import HabitStore
 import TOML
 
 /// The `[log]` of a tracker merged as a set of days, and the edits that turn ours into it.
@@ -10,8 +11,8 @@ struct LogPlan {
     var updates: [(key: String, value: TOMLValue)] = []
     /// Keys ours' log lacks, sorted (dates sort by their text).
     var additions: [(key: String, value: TOMLValue)] = []
-    /// Messages about days both sides changed differently.
-    var conflicts: [String] = []
+    /// Days both sides changed differently.
+    var conflicts: [MergeNote.Kind] = []
 
     var isEmpty: Bool { removals.isEmpty && updates.isEmpty && additions.isEmpty }
 
@@ -19,18 +20,18 @@ struct LogPlan {
     static func rank(_ value: TOMLValue?) -> Int {
         switch value {
         case .boolean(true)?: return 2
-        case .string("skip")?: return 1
+        case .string(FormatWord.skip)?: return 1
         default: return 0
         }
     }
 
-    static func describe(_ value: TOMLValue?) -> String {
+    static func describe(_ value: TOMLValue?) -> MergeNote.DayMark {
         switch value {
-        case nil: return "no mark"
-        case .boolean(true)?: return "done"
-        case .string("skip")?: return "skip"
-        case .boolean(false)?: return "false (not done)"
-        case let other?: return DocumentMerger.show(other)
+        case nil: return .none
+        case .boolean(true)?: return .done
+        case .string(FormatWord.skip)?: return .skip
+        case .boolean(false)?: return .notDone
+        case let other?: return .other(DocumentMerger.show(other))
         }
     }
 
@@ -46,14 +47,8 @@ struct LogPlan {
             if t == b { return o }
             let (ro, rt) = (rank(o), rank(t))
             let oursWins = ro > rt
-            let rule = ro != rt ? " (done beats skip beats no mark)" : ""
-            if oursWins {
-                plan.conflicts.append(
-                    "both sides changed \(key) in the log; kept your \(describe(o)) over the other machine's \(describe(t))\(rule)")
-            } else {
-                plan.conflicts.append(
-                    "both sides changed \(key) in the log; kept the other machine's \(describe(t)) over your \(describe(o))\(rule)")
-            }
+            plan.conflicts.append(.dayConflict(
+                day: key, kept: describe(oursWins ? o : t), over: describe(oursWins ? t : o), keptYours: oursWins, byRank: ro != rt))
             return oursWins ? o : t
         }
 

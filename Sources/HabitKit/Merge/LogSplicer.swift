@@ -7,6 +7,10 @@ import TOML
 /// (any spacing, trailing comments, CRLF). Returns nil for anything else; the caller then uses
 /// the library's edits.
 enum LogSplicer {
+    private static let lf = UInt8(ascii: "\n")
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
     private struct Line {
         var key: String
         var start: Int
@@ -21,7 +25,7 @@ enum LogSplicer {
               let header = document.location(ofValueAt: [log])
         else { return nil }
         let bytes = document.bytes
-        let newline = ByteText.newline(of: bytes)
+        let newline = document.newline
 
         // Every line of the section, in file order.
         var lines: [Line] = []
@@ -38,15 +42,15 @@ enum LogSplicer {
             lines.append(line)
         }
 
-        var edits: [(range: Range<Int>, text: [UInt8])] = []
+        var edits: [TOMLSplice] = []
         edits.reserveCapacity(plan.removals.count + plan.updates.count + plan.additions.count)
         for key in plan.removals {
             guard let position = index[key] else { return nil }
-            edits.append((lines[position].start..<lines[position].end, []))
+            edits.append(TOMLSplice(lines[position].start..<lines[position].end, []))
         }
         for update in plan.updates {
             guard let position = index[update.key] else { return nil }
-            edits.append((lines[position].value, Array(TOMLSerializer.value(update.value).utf8)))
+            edits.append(TOMLSplice(lines[position].value, Array(TOMLSerializer.value(update.value).utf8)))
         }
 
         // Additions go before the first line (in file order) with a later key, so a sorted log
@@ -72,7 +76,7 @@ enum LogSplicer {
                 offset = last.end
                 indent = bytes[last.start..<last.keyStart]
             } else {
-                offset = ByteText.lineEnd(from: header.offset, in: bytes)
+                offset = document.endOfLine(from: header.offset)
                 indent = []
             }
             var text = Array(indent)
@@ -83,51 +87,41 @@ enum LogSplicer {
             if let current = pending, current.offset == offset {
                 pending!.text += text
             } else {
-                if let current = pending { edits.append((current.offset..<current.offset, current.text)) }
+                if let current = pending { edits.append(.insert(current.text, at: current.offset)) }
                 pending = (offset, text)
             }
         }
         if var last = pending {
-            if last.offset == bytes.count, !bytes.isEmpty, bytes.last != ByteText.lf {
+            if last.offset == bytes.count, !bytes.isEmpty, bytes.last != Self.lf {
                 // The file ends without a newline: keep it that way.
                 last.text.removeLast(newline.count)
                 last.text = newline + last.text
             }
-            edits.append((last.offset..<last.offset, last.text))
+            edits.append(.insert(last.text, at: last.offset))
         }
 
-        // Insertions before replacements at the same offset; ranges must not overlap.
-        edits.sort {
-            $0.range.lowerBound != $1.range.lowerBound
-                ? $0.range.lowerBound < $1.range.lowerBound : $0.range.isEmpty && !$1.range.isEmpty
+        var result = document
+        do {
+            try result.splice(edits)
+        } catch {
+            return nil
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.count })
-        var cursor = 0
-        for edit in edits {
-            guard edit.range.lowerBound >= cursor else { return nil }
-            output += bytes[cursor..<edit.range.lowerBound]
-            output += edit.text
-            cursor = edit.range.upperBound
-        }
-        output += bytes[cursor...]
-        guard case .success(let result) = TOMLDocument.parse(output) else { return nil }
         return result
     }
 
     /// The whole line of a `key = value` entry, if nothing else shares it.
     private static func line(key: String, keyStart: Int, value: Range<Int>, in bytes: [UInt8]) -> Line? {
         var start = keyStart
-        while start > 0, ByteText.isBlank(bytes[start - 1]) { start -= 1 }
-        guard start == 0 || bytes[start - 1] == ByteText.lf, value.upperBound <= bytes.count else { return nil }
+        while start > 0, isBlank(bytes[start - 1]) { start -= 1 }
+        guard start == 0 || bytes[start - 1] == lf, value.upperBound <= bytes.count else { return nil }
         var j = value.upperBound
-        while j < bytes.count, ByteText.isBlank(bytes[j]) { j += 1 }
-        if j < bytes.count, bytes[j] == ByteText.hash {
-            while j < bytes.count, bytes[j] != ByteText.lf { j += 1 }
-        } else if j < bytes.count, bytes[j] == ByteText.cr {
+        while j < bytes.count, isBlank(bytes[j]) { j += 1 }
+        if j < bytes.count, bytes[j] == UInt8(ascii: "#") {
+            while j < bytes.count, bytes[j] != lf { j += 1 }
+        } else if j < bytes.count, bytes[j] == UInt8(ascii: "\r") {
             j += 1
         }
-        guard j == bytes.count || bytes[j] == ByteText.lf else { return nil }
+        guard j == bytes.count || bytes[j] == lf else { return nil }
         return Line(key: key, start: start, keyStart: keyStart, value: value, end: min(j + 1, bytes.count))
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import HabitStore
 
 /// `habit`'s git merge driver, for a `git pull` by hand (see docs/sync-merge.md):
@@ -22,11 +21,19 @@ public enum MergeDriver {
         /// 0: merged, the result is in the `ours` file. 1: conflict, the `ours` file is untouched.
         public var status: Int32
         /// Why there was a conflict.
-        public var reason: String?
+        public var reason: Reason?
         /// Which side won where both changed something.
         public var notes: [MergeNote]
 
-        public init(status: Int32, reason: String?, notes: [MergeNote]) {
+        public enum Reason: Equatable, Sendable {
+            case unreadable(path: String, file: String)
+            case cannotWrite(path: String, detail: String)
+            /// A driver cannot delete a file; `git rm` it.
+            case wouldDelete(path: String)
+            case conflict(MergeConflictReason)
+        }
+
+        public init(status: Int32, reason: Reason?, notes: [MergeNote]) {
             self.status = status
             self.reason = reason
             self.notes = notes
@@ -34,24 +41,16 @@ public enum MergeDriver {
     }
 
     /// Merges the three files and writes the result into `ours` atomically (temporary file and
-    /// rename). Prints the notes, and the reason for a conflict, to standard error. Returns the
-    /// exit status for git: 0 merged, 1 conflict (nothing written).
-    public static func run(base: String, ours: String, theirs: String, path: String) -> Int32 {
-        let report = perform(base: base, ours: ours, theirs: theirs, path: path)
-        var text = ""
-        for note in report.notes { text += "habit: \(note)\n" }
-        if let reason = report.reason { text += "habit: \(reason)\n" }
-        if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
-        return report.status
-    }
-
-    /// `run` without printing.
+    /// rename). Returns what happened: status 0 merged, 1 conflict (nothing written).
     public static func perform(base: String, ours: String, theirs: String, path: String) -> Report {
         func read(_ file: String) -> [UInt8]? {
-            FileManager.default.contents(atPath: file).map { [UInt8]($0) }
+            let slash = file.lastIndex(of: "/")
+            let folder = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
+            let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            return try? SafeDirectory(root: folder).read(name).get()
         }
         guard let ourBytes = read(ours) else {
-            return Report(status: 1, reason: "\(path): cannot read our version at \(ours)", notes: [])
+            return Report(status: 1, reason: .unreadable(path: path, file: ours), notes: [])
         }
         let (outcome, notes) = DataFileMerge.merge(path: path, base: read(base), ours: ourBytes, theirs: read(theirs))
         switch outcome {
@@ -60,15 +59,13 @@ public enum MergeDriver {
             do {
                 try AtomicFile.write(bytes, to: ours)
             } catch {
-                return Report(status: 1, reason: "\(path): cannot write the merged file (\(error))", notes: notes)
+                return Report(status: 1, reason: .cannotWrite(path: path, detail: "\(error)"), notes: notes)
             }
             return Report(status: 0, reason: nil, notes: notes)
         case .delete:
-            return Report(
-                status: 1, reason: "\(path): the merge deletes this file, which a merge driver cannot do; remove it with git rm",
-                notes: notes)
+            return Report(status: 1, reason: .wouldDelete(path: path), notes: notes)
         case .conflict(let reason):
-            return Report(status: 1, reason: reason, notes: notes)
+            return Report(status: 1, reason: .conflict(reason), notes: notes)
         }
     }
 }

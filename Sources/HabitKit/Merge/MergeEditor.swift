@@ -147,19 +147,18 @@ struct MergeEditor {
             : array.lowerBound + 1
         let text = Array(TOMLSerializer.value(value).utf8)
         var insertion = text + Array(", ".utf8)
-        if bytes[gapStart..<element.lowerBound].contains(ByteText.lf) {
+        if bytes[gapStart..<element.lowerBound].contains(UInt8(ascii: "\n")) {
             // Multi-line array: the new element gets its own line, indented like the next one.
-            let lineStart = ByteText.lineStart(containing: element.lowerBound, in: bytes)
-            let indent = bytes[lineStart..<element.lowerBound]
-            if indent.allSatisfy(ByteText.isBlank) {
-                insertion = text + Array(",".utf8) + ByteText.newline(of: bytes) + Array(indent)
+            let indent = bytes[document.startOfLine(containing: element.lowerBound)..<element.lowerBound]
+            if indent.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                insertion = text + Array(",".utf8) + document.newline + Array(indent)
             }
         }
-        var spliced = bytes
-        spliced.insert(contentsOf: insertion, at: element.lowerBound)
         var expected = elements
         expected.insert(value, at: index)
-        guard case .success(let edited) = TOMLDocument.parse(spliced), edited.root[key] == .array(expected) else {
+        var edited = document
+        try edited.splice([.insert(insertion, at: element.lowerBound)])
+        guard edited.root[key] == .array(expected) else {
             throw TOMLEditError("inserting into `\(key)` would break the file")
         }
         document = edited
@@ -201,33 +200,5 @@ struct MergeEditor {
         for update in plan.updates where table[update.key] != update.value { return false }
         for addition in plan.additions where table[addition.key] != addition.value { return false }
         return true
-    }
-}
-
-/// Byte helpers shared by the splicing edits.
-enum ByteText {
-    static let lf = UInt8(ascii: "\n")
-    static let cr = UInt8(ascii: "\r")
-    static let hash = UInt8(ascii: "#")
-
-    static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-
-    /// CRLF if the first newline is CRLF, else LF.
-    static func newline(of bytes: [UInt8]) -> [UInt8] {
-        guard let first = bytes.firstIndex(of: lf) else { return [lf] }
-        return first > 0 && bytes[first - 1] == cr ? [cr, lf] : [lf]
-    }
-
-    static func lineStart(containing offset: Int, in bytes: [UInt8]) -> Int {
-        var j = min(offset, bytes.count)
-        while j > 0, bytes[j - 1] != lf { j -= 1 }
-        return j
-    }
-
-    /// Offset just after the newline ending the line containing `offset` (or the end).
-    static func lineEnd(from offset: Int, in bytes: [UInt8]) -> Int {
-        var j = offset
-        while j < bytes.count, bytes[j] != lf { j += 1 }
-        return min(j + 1, bytes.count)
     }
 }

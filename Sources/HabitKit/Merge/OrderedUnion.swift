@@ -13,7 +13,7 @@ struct OrderedUnion {
     let base: [String]
     let ours: [String]
     let theirs: [String]
-    private(set) var notes: [String] = []
+    private(set) var notes: [MergeNote.Kind] = []
 
     init(base: [String], ours: [String], theirs: [String]) {
         self.base = base
@@ -33,8 +33,7 @@ struct OrderedUnion {
             let key = TrackerName.key(name)
             if let clash = result.firstIndex(where: { TrackerName.key($0) == key }) {
                 if !inBase.contains(result[clash]), inOurs.contains(result[clash]) {
-                    notes.append(
-                        "both sides added the category \"\(name)\"; kept the other machine's spelling, yours was \"\(result[clash])\"")
+                    notes.append(.categorySpelling(kept: name, yours: result[clash]))
                     result[clash] = name
                 }
                 continue

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// git's lock files (`index.lock`, `refs/heads/main.lock`, …), which a killed git or habit leaves
+/// behind; while one exists every later write of that file fails.
+///
+/// A lock is stale when its owner is gone: no process has the file open (a writer keeps its lock
+/// open until it renames or deletes it) and it is older than a bound (a writer may be between
+/// creating and writing it). Stale locks are removed; others are left with the reason.
+public enum GitLocks {
+    /// A lock that was not removed, and why.
+    public struct Held: Hashable, Sendable {
+        public let path: String
+        /// `pid 123 (git)` of each process holding it open.
+        public let holders: [String]
+    }
+
+    /// How old a lock file must be before it may be removed.
+    public static let staleAge: Double = 2
+
+    /// Lock files directly in `gitDirectory` and below `refs/` and `logs/`.
+    public static func find(in gitDirectory: String) -> [String] {
+        var found: [String] = []
+        for name in entries(gitDirectory) where name.hasSuffix(".lock") { found.append(gitDirectory + "/" + name) }
+        for folder in ["refs", "logs"] { walk(gitDirectory + "/" + folder, into: &found) }
+        return found.sorted()
+    }
+
+    /// Removes the stale lock files of `gitDirectory`, waiting up to `staleAge` for young ones to
+    /// age (a live git finishing meanwhile removes its own). Returns the locks left in place.
+    @discardableResult
+    public static func recoverStale(in gitDirectory: String, maximumWait: Double = staleAge + 0.5) -> [Held] {
+        var waited = 0.0
+        while true {
+            let locks = find(in: gitDirectory)
+            if locks.isEmpty { return [] }
+            var held: [Held] = []
+            var young = false
+            let open = openFiles()
+            for lock in locks {
+                let holders = open[lock] ?? []
+                if !holders.isEmpty {
+                    held.append(Held(path: lock, holders: holders))
+                } else if age(of: lock) < staleAge {
+                    young = true
+                } else {
+                    unlink(lock)
+                }
+            }
+            if !young || waited >= maximumWait {
+                return held + (young ? find(in: gitDirectory).filter { lock in !held.contains { $0.path == lock } }.map {
+                    Held(path: $0, holders: [])
+                } : [])
+            }
+            usleep(100_000)
+            waited += 0.1
+        }
+    }
+
+    /// Seconds since the file was last modified (0 when it cannot be read).
+    static func age(of path: String) -> Double {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec - info.st_mtim.tv_sec) + Double(now.tv_nsec - info.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// Open files of every process this user may inspect: path → holders.
+    static func openFiles() -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for pid in entries("/proc") where pid.allSatisfy(\.isNumber) {
+            let folder = "/proc/\(pid)/fd"
+            for fd in entries(folder) {
+                var buffer = [CChar](repeating: 0, count: 4096)
+                let count = readlink(folder + "/" + fd, &buffer, buffer.count - 1)
+                guard count > 0 else { continue }
+                let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard target.hasSuffix(".lock") else { continue }
+                let command = QuickRefs.text("/proc/\(pid)/comm").trimmingCharacters()
+                result[target, default: []].append("pid \(pid) (\(command))")
+            }
+        }
+        return result
+    }
+
+    private static func walk(_ folder: String, into found: inout [String]) {
+        for name in entries(folder) {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(path, into: &found)
+            } else if name.hasSuffix(".lock") {
+                found.append(path)
+            }
+        }
+    }
+
+    static func entries(_ folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

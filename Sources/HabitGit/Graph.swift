@@ -1,0 +1,77 @@
+import CLibgit2
+
+/// A path that differs between two commits.
+public struct FileChange: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case added, modified, deleted
+    }
+
+    public let path: String
+    public let kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+}
+
+extension Repository {
+    /// Paths that differ from `old` to `new`; `old` nil means "an empty tree"
+    /// (everything in `new` is added). No rename detection: a rename is a
+    /// deletion plus an addition, which is what a per-file merge wants.
+    public func changes(from old: CommitID?, to new: CommitID) throws -> [FileChange] {
+        let oldTree = try old.map { try lookupCommit($0).tree() }
+        return try changes(from: oldTree, to: lookupCommit(new).tree())
+    }
+
+    func changes(from old: TreeHandle?, to new: TreeHandle?) throws -> [FileChange] {
+        var options = git_diff_options()
+        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "Could not prepare a comparison")
+        var rawDiff: OpaquePointer?
+        try check(git_diff_tree_to_tree(&rawDiff, pointer, old?.pointer, new?.pointer, &options),
+                  "Could not compare two versions")
+        let diff = DiffHandle(rawDiff!)
+        var result: [FileChange] = []
+        for index in 0..<git_diff_num_deltas(diff.pointer) {
+            guard let delta = git_diff_get_delta(diff.pointer, index)?.pointee else { continue }
+            let kind: FileChange.Kind
+            switch delta.status {
+            case GIT_DELTA_ADDED: kind = .added
+            case GIT_DELTA_DELETED: kind = .deleted
+            default: kind = .modified
+            }
+            let path = kind == .deleted ? delta.old_file.path : delta.new_file.path
+            if let path { result.append(FileChange(path: String(cString: path), kind: kind)) }
+        }
+        return result
+    }
+
+    /// The best common ancestor of two commits; nil when the histories are unrelated.
+    public func mergeBase(_ first: CommitID, _ second: CommitID) throws -> CommitID? {
+        var base = git_oid()
+        var a = first.oid
+        var b = second.oid
+        let code = git_merge_base(&base, pointer, &a, &b)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "Could not find where the two histories diverged")
+        return CommitID(base)
+    }
+
+    /// How many commits `local` has that `upstream` lacks (ahead), and the reverse (behind).
+    public func aheadBehind(local: CommitID, upstream: CommitID) throws -> (ahead: Int, behind: Int) {
+        var ahead = 0
+        var behind = 0
+        var l = local.oid
+        var u = upstream.oid
+        try check(git_graph_ahead_behind(&ahead, &behind, pointer, &l, &u), "Could not compare the two histories")
+        return (ahead, behind)
+    }
+
+    /// Whether `ancestor` is reachable from `descendant` (or is the same commit).
+    public func isAncestor(_ ancestor: CommitID, of descendant: CommitID) throws -> Bool {
+        if ancestor == descendant { return true }
+        var a = ancestor.oid
+        var d = descendant.oid
+        return try check(git_graph_descendant_of(pointer, &d, &a), "Could not compare the two histories") == 1
+    }
+}

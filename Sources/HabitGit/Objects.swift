@@ -1,0 +1,119 @@
+import CLibgit2
+
+/// How git records a file's kind in a tree.
+public enum FileMode: Hashable, Sendable {
+    case regular, executable, symbolicLink, submodule
+    case other(UInt32)
+
+    init(raw: UInt32) {
+        switch raw {
+        case 0o100644: self = .regular
+        case 0o100755: self = .executable
+        case 0o120000: self = .symbolicLink
+        case 0o160000: self = .submodule
+        default: self = .other(raw)
+        }
+    }
+
+    var raw: UInt32 {
+        switch self {
+        case .regular: 0o100644
+        case .executable: 0o100755
+        case .symbolicLink: 0o120000
+        case .submodule: 0o160000
+        case .other(let raw): raw
+        }
+    }
+}
+
+/// One file of a commit: its contents and kind.
+public struct TreeFile: Hashable, Sendable {
+    public let blob: BlobID
+    public let mode: FileMode
+
+    public init(blob: BlobID, mode: FileMode) {
+        self.blob = blob
+        self.mode = mode
+    }
+}
+
+/// A change to the files of a commit.
+public enum TreeChange: Hashable, Sendable {
+    case write([UInt8], executable: Bool)
+    case delete
+}
+
+extension Repository {
+    /// Every path of `commit` that is not a folder (files, links, submodules), slash-separated.
+    public func files(in commit: CommitID) throws -> [String: TreeFile] {
+        var files: [String: TreeFile] = [:]
+        try collect(lookupCommit(commit).tree(), prefix: "", into: &files)
+        return files
+    }
+
+    private func collect(_ tree: TreeHandle, prefix: String, into files: inout [String: TreeFile]) throws {
+        for index in 0..<git_tree_entrycount(tree.pointer) {
+            guard let entry = git_tree_entry_byindex(tree.pointer, index) else { continue }
+            let name = prefix + String(cString: git_tree_entry_name(entry))
+            if git_tree_entry_type(entry) == GIT_OBJECT_TREE {
+                try collect(lookupTree(git_tree_entry_id(entry).pointee), prefix: name + "/", into: &files)
+            } else {
+                files[name] = TreeFile(blob: BlobID(git_tree_entry_id(entry).pointee),
+                                       mode: FileMode(raw: git_tree_entry_filemode(entry).rawValue))
+            }
+        }
+    }
+
+    /// The bytes of a blob.
+    public func blob(_ id: BlobID) throws -> [UInt8] {
+        try lookupBlob(id.oid).bytes
+    }
+
+    /// The contents of the file at `path` in `commit`; nil when there is no such file.
+    public func data(atPath path: String, in commit: CommitID) throws -> [UInt8]? {
+        guard let entry = try lookupCommit(commit).tree().entry(atPath: path),
+              entry.type == GIT_OBJECT_BLOB else { return nil }
+        return try lookupBlob(entry.id).bytes
+    }
+
+    /// Stores `bytes` as a blob (without touching any file).
+    public func storeBlob(_ bytes: [UInt8]) throws -> BlobID {
+        var oid = git_oid()
+        try check(bytes.withUnsafeBytes { git_blob_create_from_buffer(&oid, pointer, $0.baseAddress, $0.count) },
+                  "Could not store a file in the repository")
+        return BlobID(oid)
+    }
+
+    /// Writes a commit whose files are `base`'s (none when nil) with `changes` applied, with the
+    /// given parents, and returns it. No branch, index or file is touched: the caller moves the
+    /// branch once the working files are in place.
+    public func makeCommit(base: CommitID?, changes: [String: TreeChange], parents: [CommitID], message: String) throws -> CommitID {
+        var raw: OpaquePointer?
+        try check(git_index_new(&raw), "Could not prepare a commit")
+        let index = IndexHandle(raw!)
+        if let base {
+            try check(git_index_read_tree(index.pointer, lookupCommit(base).tree().pointer),
+                      "Could not read the files of \(base.hex.prefix(12))")
+        }
+        for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+            switch change {
+            case .delete:
+                let code = git_index_remove(index.pointer, path, 0)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "Could not record the deletion of \(path)") }
+            case .write(let bytes, let executable):
+                var entry = git_index_entry()
+                entry.mode = executable ? 0o100755 : 0o100644
+                entry.id = try storeBlob(bytes).oid
+                try path.withCString { cPath in
+                    entry.path = cPath
+                    try check(git_index_add(index.pointer, &entry), "Could not record \(path)")
+                }
+            }
+        }
+        var treeOID = git_oid()
+        try check(git_index_write_tree_to(&treeOID, index.pointer, pointer), "Could not record the files of a commit")
+        let parentHandles = try parents.map(lookupCommit)
+        return try createCommit(tree: lookupTree(treeOID), parents: parentHandles, message: message, author: nil,
+                                updatingReference: nil)
+    }
+}

@@ -1,0 +1,50 @@
+import HabitGit
+import HabitStore
+
+/// Turns the lower layers' errors into `HabitError`: the command line sees no other kind.
+enum ErrorTranslation {
+    static func translate(_ error: any Error, remoteURL: String? = nil) -> any Error {
+        switch error {
+        case let error as HabitError: return error
+        case let error as StoreError: return translate(error)
+        case let error as GitError: return translate(error, remoteURL: remoteURL)
+        default: return error
+        }
+    }
+
+    static func translate(_ error: StoreError) -> HabitError {
+        switch error {
+        case .io(let path, let operation, let code): .io(path: path, operation: operation, errno: code)
+        case .unusablePath(let path, let problem): .unusablePath(path: path, problem: problem)
+        case .notInitialized(let directory): .notInitialized(directory: directory)
+        case .invalidData(let diagnostics): .invalidFiles(diagnostics)
+        case .locked(let holder, _): .busy(holder: holder)
+        }
+    }
+
+    static func translate(_ error: GitError, remoteURL: String?) -> HabitError {
+        let detail = error.detail.map(redactCredentials)
+        let url = redactCredentials(remoteURL ?? "")
+        let kind: RemoteFailure.Kind
+        switch error.kind {
+        case .unreachable: kind = .unreachable
+        case .timeout: kind = .timeout
+        case .tooLong: kind = .tooLong
+        case .tooMuchData: kind = .tooMuchData
+        case .authentication: kind = .authentication
+        case .certificate: kind = .certificate
+        case .remoteRepositoryNotFound: kind = .repositoryNotFound
+        case .pushRejected:
+            let reasons = error.rejectedReferences.map { "\($0.reference): \($0.reason)" }
+            if let locked = error.rejectedReferences.first(where: { $0.reason.contains("lock") }) {
+                kind = .remoteLocked(locked.reason)
+            } else {
+                kind = .rejected(reasons)
+            }
+        default:
+            guard remoteURL != nil, error.isNetworkFailure else { return .git(detail: redactCredentials(error.description)) }
+            kind = .other
+        }
+        return .remote(RemoteFailure(kind: kind, url: url, detail: detail))
+    }
+}

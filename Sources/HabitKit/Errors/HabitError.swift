@@ -1,0 +1,122 @@
+import HabitCore
+import HabitStore
+
+/// Everything a use case can refuse or fail with. Each case is data; the command line words it
+/// in the user's language and gives it an exit status (docs/cli.md).
+public enum HabitError: Error, Equatable, Sendable {
+    // The data directory
+    case notInitialized(directory: String)
+    case alreadyInitialized(directory: String)
+    /// `habit init --remote` clones only into a new or empty directory.
+    case notEmpty(directory: String)
+    case unusablePath(path: String, problem: FileProblem)
+    case io(path: String, operation: StoreError.Operation, errno: Int32)
+    /// Another habit holds the directory for longer than the wait allows.
+    case busy(holder: String)
+    /// Files with errors that the change would have to touch; nothing was written.
+    case invalidFiles([Diagnostic])
+
+    // Trackers and categories
+    case invalidName(TrackerName.Problem)
+    case invalidEmoji(String)
+    case noSuchTracker(String, available: [String])
+    case ambiguousTracker(String, candidates: [TrackerCandidate])
+    case nameTaken(String)
+    case unknownCategory(String, known: [String])
+    case categoryExists(String)
+    case markRefused(tracker: String, day: CivilDate, reason: MarkingRefusal)
+    /// The file changed on disk while it was being edited; nothing was written.
+    case changedMeanwhile(file: String)
+    /// The change needs the user's consent first (the caller asks, then calls again).
+    case confirmationNeeded(Confirmation)
+
+    // History and sync
+    case notARepository(directory: String)
+    case noRemote
+    case remote(RemoteFailure)
+    /// git could not do something local (an unreadable object, a damaged index).
+    case git(detail: String)
+    /// git lock files held by running processes.
+    case gitLocked([HeldLock])
+    /// The files were written but could not be committed: `kept` lists the files left changed and
+    /// uncommitted (empty when they were put back as they were).
+    case commitFailed(detail: String, kept: [String])
+    /// The remote's history holds something habit will not write into the data directory.
+    case unsafeTree(commit: String, path: String, reason: UnsafeEntry)
+    /// Files outside habit's format changed on both sides in overlapping lines.
+    case textConflict(paths: [String])
+    /// A data file could not be merged (a side is not valid TOML, …).
+    case mergeConflict(MergeConflictReason)
+    /// The merged directory would not pass `habit check`; nothing was written.
+    case mergedDataInvalid([Diagnostic])
+    /// What the other machines pushed does not pass `habit check`; nothing was written.
+    case remoteDataInvalid([Diagnostic])
+    /// The remote holds a repository that is not a habit data directory.
+    case notHabitRepository(url: String)
+    case remoteKeptChanging(attempts: Int)
+    /// A merge begun by `git pull` left conflicts in files habit does not merge.
+    case unfinishedGitMerge(paths: [String])
+    /// Edits made by hand since the last command have errors, so nothing was committed or synced.
+    case handEditsInvalid([Diagnostic])
+}
+
+/// A tracker among several a name could mean.
+public struct TrackerCandidate: Equatable, Sendable {
+    public let name: String
+    public let id: String
+}
+
+/// Consent a change needs.
+public enum Confirmation: Equatable, Sendable {
+    /// Moving the start later drops `count` marked days before it.
+    case dropMarks(tracker: String, count: Int, start: CivilDate)
+}
+
+/// Why a remote operation failed.
+public struct RemoteFailure: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case unreachable, timeout, tooLong, tooMuchData, authentication, certificate, repositoryNotFound
+        /// The server refused the update (a hook, a protected branch); its reasons.
+        case rejected([String])
+        /// A lock file inside the remote repository blocks the update.
+        case remoteLocked(String)
+        case other
+    }
+
+    public let kind: Kind
+    /// The remote's URL, credentials hidden.
+    public let url: String
+    /// What libgit2 or the server said, credentials hidden (may contain anything the server sent:
+    /// the command line makes it safe for the terminal).
+    public let detail: String?
+
+    public init(kind: Kind, url: String, detail: String?) {
+        self.kind = kind
+        self.url = url
+        self.detail = detail
+    }
+}
+
+/// A lock file that a live process holds.
+public struct HeldLock: Equatable, Sendable {
+    public let path: String
+    public let holders: [String]
+}
+
+/// What is wrong with an entry of a commit habit was asked to write out.
+public enum UnsafeEntry: Equatable, Sendable {
+    case symbolicLink, submodule, unknownMode
+    /// `.`, `..`, `.git` or an empty name in the path.
+    case forbiddenName
+    /// `trackers` is a file, or `habit.toml` a folder.
+    case wrongKind
+}
+
+/// Why a data file could not be merged.
+public enum MergeConflictReason: Equatable, Sendable {
+    public enum Side: Equatable, Sendable { case base, ours, theirs }
+    case notValidTOML(path: String, side: Side, line: Int, column: Int, message: String)
+    case cannotApply(path: String, detail: String)
+    case resultMismatch(path: String)
+    case notADataFile(path: String)
+}

@@ -1,0 +1,46 @@
+import HabitGit
+import HabitStore
+
+/// How a data directory relates to git: the files git must ignore, the merge driver that merges
+/// data files with habit's rules even for a `git pull` by hand.
+enum GitSetup {
+    static let ignore = """
+        # Written by habit: the lock of concurrent commands and temporary files of interrupted writes.
+        .habit.lock
+        .habit-tmp-*
+
+        """
+
+    /// Routes data files through habit's merge, also for a `git pull` made by hand.
+    static let attributes = """
+        habit.toml merge=habit
+        trackers/*.toml merge=habit
+
+        """
+
+    static let driverKey = "merge.habit.driver"
+    static let driverCommand = "habit merge-driver %O %A %B %P"
+
+    /// Registers the merge driver in the repository's own config (git never clones config).
+    static func registerMergeDriver(in repository: Repository) throws {
+        try repository.setConfigValue("habit data files (three-way merge that keeps every completion)", forKey: "merge.habit.name")
+        try repository.setConfigValue(driverCommand, forKey: driverKey)
+    }
+
+    /// The same, only when it is missing: the first command in a clone made by `git clone`.
+    static func registerMergeDriverIfMissing(in repository: Repository) throws {
+        if try repository.localConfigValue(forKey: driverKey) == nil { try registerMergeDriver(in: repository) }
+    }
+
+    /// Writes `.gitignore` and `.gitattributes` when missing (a user's own versions are kept).
+    /// Returns the paths written.
+    @discardableResult
+    static func writeSupportFiles(in directory: DataDirectory) throws -> [String] {
+        var written: [String] = []
+        for (name, text) in [(".gitignore", ignore), (".gitattributes", attributes)] where !directory.files.exists(name) {
+            try directory.files.write(name, contents: Array(text.utf8))
+            written.append(name)
+        }
+        return written
+    }
+}

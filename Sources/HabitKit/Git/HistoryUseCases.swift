@@ -1,0 +1,116 @@
+import HabitGit
+import HabitStore
+
+/// A change in the history, as `habit log` shows it.
+public struct HistoryEntry: Equatable, Sendable {
+    public let id: String
+    /// Seconds since the epoch.
+    public let time: Double
+    public let author: String
+    public let summary: String
+    public let files: [String]
+}
+
+/// Where the directory stands against its remote: for `habit status` and the "not synced" note.
+public struct SyncStatus: Equatable, Sendable {
+    public var isRepository: Bool
+    public var branch: String?
+    /// The remote URL with credentials hidden.
+    public var remote: String?
+    public var ahead: Int
+    public var behind: Int
+    /// Files changed by hand and not yet committed.
+    public var uncommitted: [String]
+    /// Files habit changed and could not commit, and why.
+    public var uncommittedByHabit: UncommittedChange?
+    /// A change a killed habit left half done (the next change finishes it).
+    public var interruptedChange: Bool
+    /// A merge begun by `git pull` and not finished.
+    public var gitMergeInProgress: Bool
+    public var lastSyncSuccess: Double?
+    public var lastSyncAttempt: Double?
+    public var lastSyncError: String?
+    /// Something git itself could not read (a damaged index, say).
+    public var problem: String?
+
+    /// Changes that exist here and not on the remote: unpushed commits plus uncommitted files.
+    public var pending: Int { ahead + (uncommitted.isEmpty ? 0 : 1) }
+}
+
+extension Habits {
+    /// `habit log`: the history of changes, newest first; `path` limits it to one file.
+    public func history(limit: Int, touching path: String?) throws(HabitError) -> [HistoryEntry] {
+        try translating {
+            guard let repository = try repository() else { throw HabitError.notARepository(directory: directory.path) }
+            guard try repository.headCommitID() != nil else { return [] }
+            return try repository.log(limit: limit, touchingPath: path).map { commit in
+                HistoryEntry(id: commit.id.hex, time: Double(commit.time.secondsSinceEpoch), author: commit.authorName,
+                             summary: commit.summary, files: commit.changedPaths)
+            }
+        }
+    }
+
+    public func syncStatus() -> SyncStatus {
+        var status = SyncStatus(isRepository: false, ahead: 0, behind: 0, uncommitted: [], interruptedChange: false,
+                                gitMergeInProgress: false)
+        guard let repository = try? repository() else { return status }
+        status.isRepository = true
+        status.branch = try? repository.currentBranch()
+        status.remote = (try? repository.remoteURL()).flatMap { $0 }.map(redactCredentials)
+        if let local = try? repository.headCommitID() {
+            if let upstream = try? repository.remoteBranchHead(branch: status.branch ?? "main") {
+                (status.ahead, status.behind) = (try? repository.aheadBehind(local: local, upstream: upstream)) ?? (0, 0)
+            } else if status.remote != nil {
+                status.ahead = (try? repository.log().count) ?? 0
+            }
+        }
+        do {
+            status.uncommitted = try repository.status().map(\.path).filter { !DataFormat.isPrivate($0) }.sorted()
+        } catch {
+            status.problem = "\(error)"
+        }
+        status.uncommittedByHabit = repository.uncommittedChange()
+        status.interruptedChange = repository.pendingAdvance() != nil
+        status.gitMergeInProgress = !repository.mergeHeads().isEmpty
+        let records = repository.habitRecords()
+        status.lastSyncSuccess = records.lastSyncSuccess
+        status.lastSyncAttempt = records.lastSyncAttempt
+        status.lastSyncError = records.lastSyncError
+        return status
+    }
+
+    /// The one-line note every command shows while changes wait for a sync: how many, and why the
+    /// last attempt failed; nil when nothing waits.
+    public func offlineNote() -> (count: Int, reason: String?)? {
+        // Every command asks this, so the common answers come from reading a few small files;
+        // starting libgit2 (which loads the system's certificates) costs more than the whole command.
+        guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return nil }
+        if let head = quick.head, head == quick.upstream { return nil }
+        guard let repository = try? repository(), (try? repository.remoteURL()) != nil,
+              let local = try? repository.headCommitID() else { return nil }
+        let ahead: Int
+        if let upstream = try? repository.remoteBranchHead(branch: (try? repository.currentBranch()) ?? "main") {
+            ahead = (try? repository.aheadBehind(local: local, upstream: upstream).ahead) ?? 0
+        } else {
+            ahead = (try? repository.log().count) ?? 0
+        }
+        guard ahead > 0 else { return nil }
+        return (ahead, repository.habitRecords().lastSyncError)
+    }
+
+    /// Sets the remote `origin`.
+    public func setRemote(_ url: String) throws(HabitError) {
+        try translating {
+            let lock = try self.lock("habit remote set")
+            defer { withExtendedLifetime(lock) {} }
+            guard let repository = try prepareForWriting() else { throw HabitError.notARepository(directory: directory.path) }
+            try repository.setRemoteURL(url)
+        }
+    }
+
+    /// The remote's URL, credentials hidden; nil when none is set.
+    public func remote() -> String? {
+        guard let repository = try? repository() else { return nil }
+        return (try? repository.remoteURL()).flatMap { $0 }.map(redactCredentials)
+    }
+}

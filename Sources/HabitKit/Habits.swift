@@ -1,0 +1,56 @@
+import HabitCore
+import HabitGit
+import HabitStore
+
+/// The use cases of habit over one data directory. Every change is one operation that takes the
+/// directory lock, finishes whatever a killed habit left half done, loads, checks every rule,
+/// writes the changed files and commits them as one step; reads take no lock.
+public struct Habits: Sendable {
+    public let directory: DataDirectory
+    /// Where the load cache lives (nil: no cache).
+    public let cache: LoadCache.Location?
+    /// Told once, with the holder's description, when another habit holds the directory.
+    public let onWait: @Sendable (String) -> Void
+    /// Seconds since the epoch, for the records of syncs.
+    public let clock: @Sendable () -> Double
+
+    public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
+                clock: @escaping @Sendable () -> Double) {
+        self.directory = directory
+        self.cache = cache
+        self.onWait = onWait
+        self.clock = clock
+    }
+
+    /// Loads the directory for reading; no lock is needed since every write is an atomic rename.
+    /// - Parameter useCache: false reads every byte (for `habit check`).
+    public func read(useCache: Bool = true) throws(HabitError) -> Store {
+        do {
+            return try Store.load(from: directory.files, cache: useCache ? cache : nil)
+        } catch {
+            throw ErrorTranslation.translate(error)
+        }
+    }
+
+    /// Runs `body`, turning every lower-layer error into a `HabitError`.
+    func translating<Result>(remoteURL: String? = nil, _ body: () throws -> Result) throws(HabitError) -> Result {
+        do {
+            return try body()
+        } catch {
+            if let error = ErrorTranslation.translate(error, remoteURL: remoteURL) as? HabitError { throw error }
+            throw HabitError.git(detail: "\(error)")
+        }
+    }
+
+    /// Takes the directory lock for the rest of the caller's scope.
+    func lock(_ description: String) throws -> DirectoryLock {
+        try DirectoryLock(directory: directory.path, description: description, onWait: onWait)
+    }
+
+    /// The repository of the data directory itself, or nil when it is a plain directory (a data
+    /// directory nested inside some other repository, such as `examples/` in a checkout, is plain).
+    func repository() throws -> Repository? {
+        guard directory.files.exists(".git") else { return nil }
+        return try Repository.open(at: directory.path)
+    }
+}

@@ -1,0 +1,47 @@
+import HabitCore
+import HabitStore
+
+/// How the text a person types finds a tracker: the exact name (any case, accents aside), the
+/// file name, or an unambiguous prefix of the name, then of any word of it ("run" → "Morning run").
+public enum TrackerReference {
+    public enum Match: Equatable, Sendable {
+        case found(Tracker)
+        case none
+        case ambiguous([Tracker])
+    }
+
+    public static func match(_ text: String, in trackers: [Tracker]) -> Match {
+        let key = TrackerName.key(text.trimmingWhitespace())
+        if let exact = trackers.first(where: { TrackerName.key($0.name) == key || $0.id == key }) { return .found(exact) }
+        let folded = TextFolding.fold(key)
+        if let exact = trackers.first(where: { TextFolding.fold($0.name) == folded }) { return .found(exact) }
+        let candidates = [
+            trackers.filter { TextFolding.fold($0.name).hasPrefix(folded) || $0.id.hasPrefix(key) },
+            trackers.filter { tracker in
+                TextFolding.fold(tracker.name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0.hasPrefix(folded) }
+            },
+        ]
+        guard !folded.isEmpty, let matches = candidates.first(where: { !$0.isEmpty }) else { return .none }
+        return matches.count == 1
+            ? .found(matches[0]) : .ambiguous(matches.sorted { $0.name.lowercased() < $1.name.lowercased() })
+    }
+
+    /// The tracker `text` names in `store`, or the error that says why there is none: a tracker
+    /// whose file has errors is not loaded, so if the text names its file, its errors are the answer.
+    public static func resolve(_ text: String, in store: Store) throws(HabitError) -> Tracker {
+        let trackers = store.journal.trackers
+        switch match(text, in: trackers) {
+        case .found(let tracker):
+            return tracker
+        case .none:
+            let broken = store.trackerIDs.subtracting(trackers.map(\.id))
+            let slug = Slug.make(from: text)
+            if let id = broken.sorted().first(where: { $0 == text || $0.hasPrefix(slug) || $0.split(separator: "-").contains { $0.hasPrefix(slug) } }) {
+                throw .invalidFiles(store.diagnostics(forTracker: id).filter { $0.severity == .error })
+            }
+            throw .noSuchTracker(text, available: trackers.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
+        case .ambiguous(let candidates):
+            throw .ambiguousTracker(text, candidates: candidates.map { TrackerCandidate(name: $0.name, id: $0.id) })
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import HabitGit
+import HabitStore
+
+/// The three-way merge of two commits' files, computed by habit, path by path: a file's identity
+/// is its path (no rename detection, so a mark can never move to another tracker). Data files
+/// changed on both sides merge by habit's rules (`DataFileMerge`); other files by git's line
+/// merge, or not at all.
+struct TreeMerge {
+    let repository: Repository
+    let base: [String: TreeFile]
+    let ours: [String: TreeFile]
+    let theirs: [String: TreeFile]
+
+    struct Result {
+        /// Changes to our files: path → new contents, nil deletes.
+        var changes: [String: FileContents?] = [:]
+        var notes: [MergeNote] = []
+    }
+
+    func merge() throws -> Result {
+        var result = Result()
+        var textConflicts: [String] = []
+        for path in Set(base.keys).union(ours.keys).union(theirs.keys).sorted() {
+            let (b, o, t) = (base[path], ours[path], theirs[path])
+            if o == t || b == t { continue }
+            if b == o {
+                result.changes[path] = try t.map { FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable) }
+                continue
+            }
+            // Both sides changed the path, differently.
+            let executable = (o?.mode == .executable) != (b?.mode == .executable) ? o?.mode == .executable : t?.mode == .executable
+            let baseBytes = try b.map { try repository.blob($0.blob) }
+            let ourBytes = try o.map { try repository.blob($0.blob) }
+            let theirBytes = try t.map { try repository.blob($0.blob) }
+            if DataFormat.isDataFile(path) {
+                let (outcome, notes) = DataFileMerge.merge(path: path, base: baseBytes, ours: ourBytes, theirs: theirBytes)
+                result.notes += notes
+                switch outcome {
+                case .write(let bytes):
+                    if bytes != ourBytes || executable != (o?.mode == .executable) {
+                        result.changes[path] = FileContents(bytes: bytes, executable: executable)
+                    }
+                case .delete:
+                    if o != nil { result.changes[path] = .some(nil) }
+                case .conflict(let reason):
+                    throw HabitError.mergeConflict(reason)
+                }
+            } else if let ourBytes, let theirBytes {
+                if let merged = try TextMerge.merge(base: baseBytes, ours: ourBytes, theirs: theirBytes) {
+                    if merged != ourBytes { result.changes[path] = FileContents(bytes: merged, executable: executable) }
+                } else {
+                    textConflicts.append(path)
+                }
+            } else if ourBytes == nil, let theirBytes {
+                // Deleted here, changed there: keep the change (nothing is lost).
+                result.changes[path] = FileContents(bytes: theirBytes, executable: executable)
+            }
+        }
+        if !textConflicts.isEmpty { throw HabitError.textConflict(paths: textConflicts) }
+        return result
+    }
+}

@@ -1,0 +1,125 @@
+import HabitGit
+import HabitStore
+
+/// The contents a path should have: bytes and the executable bit, or nil for "no file".
+struct FileContents: Equatable {
+    var bytes: [UInt8]
+    var executable: Bool = false
+}
+
+/// Moves the working files, the index and the branch from one commit to another as one step that
+/// a crash cannot leave half done: the new commit exists before any file is touched, every file
+/// is written to a temporary name and flushed first, the step is recorded in the repository's
+/// config, then the files are renamed into place, the index updated and the branch moved, and
+/// the record removed. A habit killed anywhere in between leaves each file old or new, and the
+/// next command finishes the step (`finishInterrupted`).
+struct Advance {
+    let repository: Repository
+    let files: SafeDirectory
+
+    /// Files as they will be written, flushed under temporary names.
+    struct Staged {
+        var writes: [String: StagedFile] = [:]
+        var deletions: [String] = []
+        var paths: [String] { (Array(writes.keys) + deletions).sorted() }
+
+        func discard() { writes.values.forEach { $0.discard() } }
+    }
+
+    /// Writes every new file under a temporary name (nothing visible changes yet).
+    func stage(_ target: [String: FileContents?]) throws -> Staged {
+        var staged = Staged()
+        do {
+            for (path, contents) in target.sorted(by: { $0.key < $1.key }) {
+                if let contents {
+                    staged.writes[path] = try files.stage(path, contents: contents.bytes, executable: contents.executable)
+                } else {
+                    staged.deletions.append(path)
+                }
+            }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        return staged
+    }
+
+    /// Renames the staged files into place, updates the index and moves the branch from `old` to
+    /// `new`. If the index or branch cannot follow, the files are put back to `previous` (what they
+    /// were before) and `commitFailed` is thrown, saying whether that worked.
+    func complete(_ staged: Staged, from old: CommitID?, to new: CommitID, previous: [String: FileContents?]) throws {
+        // A file edited by hand since it was read (an editor saving while habit runs) is never
+        // overwritten.
+        for path in staged.paths {
+            let current = try? files.read(path).get()
+            if current != (previous[path] ?? nil)?.bytes {
+                staged.discard()
+                throw HabitError.changedMeanwhile(file: path)
+            }
+        }
+        try repository.beginAdvance(PendingAdvance(old: old, new: new))
+        do {
+            try place(staged)
+            try follow(paths: staged.paths, from: old, to: new)
+        } catch {
+            let detail = "\(error)"
+            var kept: [String] = []
+            do {
+                let undo = try stage(previous)
+                try place(undo)
+                try? repository.updateIndex(paths: staged.paths)
+            } catch {
+                kept = staged.paths
+                repository.recordUncommitted(paths: kept, reason: detail)
+            }
+            try? repository.endAdvance()
+            throw HabitError.commitFailed(detail: detail, kept: kept)
+        }
+    }
+
+    private func place(_ staged: Staged) throws {
+        for path in staged.writes.keys.sorted() { try staged.writes[path]!.commit() }
+        for path in staged.deletions { try files.remove(path, keepFolders: [DataFormat.trackersFolder]) }
+    }
+
+    /// The index and the branch catch up with files already in place.
+    private func follow(paths: [String], from old: CommitID?, to new: CommitID) throws {
+        try GitLockRecovery.retrying(repository) { try repository.updateIndex(paths: paths) }
+        if try repository.headCommitID() != new {
+            try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: "habit") }
+        }
+        try repository.endAdvance()
+        repository.clearUncommitted()
+    }
+
+    /// Finishes a step a killed habit left recorded: files still as they were, or already new,
+    /// are brought to the new commit; a file changed by hand since is left alone (and stays
+    /// visible as an uncommitted edit); then the index and branch follow.
+    static func finishInterrupted(in repository: Repository, files: SafeDirectory) throws {
+        guard let pending = repository.pendingAdvance() else { return }
+        let head = try repository.headCommitID()
+        guard head == pending.old || head == pending.new else {
+            // Someone moved the branch meanwhile: the record no longer describes anything.
+            try repository.endAdvance()
+            return
+        }
+        let oldFiles = try pending.old.map { try repository.files(in: $0) } ?? [:]
+        let newFiles = try repository.files(in: pending.new)
+        var paths: [String] = []
+        for path in Set(oldFiles.keys).union(newFiles.keys).sorted() where oldFiles[path] != newFiles[path] {
+            paths.append(path)
+            let current = try? files.read(path).get()
+            let target = try newFiles[path].map { try repository.blob($0.blob) }
+            if current == target { continue }
+            let previous = try oldFiles[path].map { try repository.blob($0.blob) }
+            guard current == previous else { continue }  // edited by hand after the crash: keep it
+            if let target {
+                try files.write(path, contents: target, executable: newFiles[path]?.mode == .executable)
+            } else {
+                try files.remove(path, keepFolders: [DataFormat.trackersFolder])
+            }
+        }
+        let advance = Advance(repository: repository, files: files)
+        try advance.follow(paths: paths, from: pending.old, to: pending.new)
+    }
+}

@@ -1,0 +1,71 @@
+import HabitGit
+import HabitStore
+
+extension Habits {
+    /// Runs one change: under the directory lock, finishes what a killed habit left half done,
+    /// loads (or reuses `preview` when no file changed on disk since it was read), lets `body`
+    /// check its rules and edit the store, then writes every changed file and commits them with
+    /// `message` as one step (`Advance`). If `body` throws, nothing is written.
+    func change<Result>(_ message: String, reusing preview: Store? = nil, _ body: (Store) throws -> Result) throws(HabitError) -> Result {
+        try translating {
+            let lock = try self.lock("habit \(message)")
+            defer { withExtendedLifetime(lock) {} }
+            let repository = try prepareForWriting()
+            let store = try preview.flatMap { $0.isUnchangedOnDisk ? $0 : nil } ?? Store.load(from: directory.files, cache: cache)
+            let result = try body(store)
+            try write(store, message: message, repository: repository)
+            return result
+        }
+    }
+
+    /// What every writer does first, holding the lock: sweeps temporary files of killed writers,
+    /// finishes an interrupted step, and makes sure a clone made by plain `git clone` merges data
+    /// files with habit's rules. Returns the repository, nil for a plain directory.
+    func prepareForWriting() throws -> Repository? {
+        directory.files.sweepTemporaryFiles(in: ["", DataFormat.trackersFolder])
+        guard let repository = try repository() else { return nil }
+        GitLockRecovery.sweep(repository)
+        try Advance.finishInterrupted(in: repository, files: directory.files)
+        try GitSetup.registerMergeDriverIfMissing(in: repository)
+        return repository
+    }
+
+    /// Writes the store's changes; with history on, as one commit of exactly those files.
+    func write(_ store: Store, message: String, repository: Repository?) throws {
+        guard !store.changes.isEmpty else { return }
+        let target = store.changes.mapValues { $0.map { FileContents(bytes: $0) } }
+        guard let repository, store.settings.autocommit else {
+            try writePlain(target)
+            return
+        }
+        let advance = Advance(repository: repository, files: directory.files)
+        let staged = try advance.stage(target)
+        let head: CommitID?
+        let commit: CommitID
+        do {
+            head = try repository.headCommitID()
+            let changes = target.mapValues { contents -> TreeChange in
+                contents.map { .write($0.bytes, executable: $0.executable) } ?? .delete
+            }
+            commit = try GitLockRecovery.retrying(repository) {
+                try repository.makeCommit(base: head, changes: changes, parents: head.map { [$0] } ?? [], message: message)
+            }
+        } catch {
+            staged.discard()
+            throw HabitError.commitFailed(detail: "\(ErrorTranslation.translate(error))", kept: [])
+        }
+        try advance.complete(staged, from: head, to: commit,
+                             previous: store.originals.mapValues { $0.map { FileContents(bytes: $0) } })
+    }
+
+    /// Without history: each file is replaced atomically on its own.
+    private func writePlain(_ target: [String: FileContents?]) throws {
+        for (path, contents) in target.sorted(by: { $0.key < $1.key }) {
+            if let contents {
+                try directory.files.write(path, contents: contents.bytes, executable: contents.executable)
+            } else {
+                try directory.files.remove(path, keepFolders: [DataFormat.trackersFolder])
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HabitCore
+
+/// The decoded trackers of the last load, keyed by file name and stamp, in the user's cache
+/// directory (never in the data directory, which holds data only).
+///
+/// Parsing ten years of a hundred trackers is most of what `habit list` would cost; a file whose
+/// stamp has not changed decodes to the same tracker, so it is read from here instead. Only files
+/// that decoded without any diagnostic are kept, `habit check` never uses it, and a damaged or
+/// foreign cache is simply ignored (and rewritten).
+public struct LoadCache {
+    /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
+    static let refreshThreshold = 256 * 1024
+    private static let magic: [UInt8] = Array("habit-cache 2\n".utf8)
+
+    /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
+    /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
+    /// the file also records so that two directories can never share one.
+    public struct Location: Hashable, Sendable {
+        public let path: String
+        public let dataDirectory: String
+
+        public init(path: String, dataDirectory: String) {
+            self.path = path
+            self.dataDirectory = dataDirectory
+        }
+
+        /// nil when there is no home to put a cache in (then nothing is cached).
+        public static func resolve(for dataDirectory: DataDirectory, environment: [String: String]) -> Location? {
+            let base: String
+            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+                base = xdg
+            } else if let home = environment["HOME"], home.hasPrefix("/") {
+                base = home + "/.cache"
+            } else {
+                return nil
+            }
+            var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let real = realpath(dataDirectory.path, &resolved) != nil ? String(cString: resolved) : dataDirectory.path
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in real.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            let hex = String(hash, radix: 16)
+            return Location(path: base + "/habit/" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache", dataDirectory: real)
+        }
+    }
+
+    struct Entry {
+        var stamp: FileStamp
+        var tracker: Tracker
+    }
+
+    var entries: [String: Entry] = [:]
+
+    static func load(from location: Location) -> LoadCache {
+        let (folder, name) = SafeDirectory(root: "/").split(String(location.path.dropFirst()))
+        guard case .success(let bytes) = SafeDirectory(root: "/" + folder).read(name) else { return LoadCache() }
+        var reader = Reader(bytes: bytes)
+        guard reader.take(magic.count).elementsEqual(magic), reader.string() == location.dataDirectory else { return LoadCache() }
+        var cache = LoadCache()
+        guard let count = reader.int(), (0...1_000_000).contains(count) else { return LoadCache() }
+        for _ in 0..<count {
+            guard let name: String = reader.string(), let entry = reader.entry(id: String(name.dropLast(5))) else { return LoadCache() }
+            cache.entries[name] = entry
+        }
+        return cache
+    }
+
+    func save(to location: Location) {
+        var writer = Writer()
+        writer.bytes += LoadCache.magic
+        writer.string(location.dataDirectory)
+        writer.int(entries.count)
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            writer.string(name)
+            writer.entry(entry)
+        }
+        // Best effort: a cache that cannot be written only costs the next run some parsing. It is
+        // private to the user (0700 folder) and never fsynced: losing it costs nothing.
+        let folder = String(location.path[..<(location.path.lastIndex(of: "/") ?? location.path.endIndex)])
+        guard case .success = SafeDirectory.makeDirectories(folder, mode: 0o700) else { return }
+        try? SafeDirectory(root: folder).write(String(location.path.dropFirst(folder.count + 1)), contents: writer.bytes, durable: false)
+    }
+
+    // MARK: Encoding
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func int(_ value: Int) { int64(Int64(value)) }
+
+        mutating func int64(_ value: Int64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        }
+
+        mutating func string(_ value: String?) {
+            guard let value else { int(-1); return }
+            let utf8 = Array(value.utf8)
+            int(utf8.count)
+            bytes += utf8
+        }
+
+        mutating func entry(_ entry: Entry) {
+            let stamp = entry.stamp
+            int64(stamp.size); int64(stamp.modified); int64(stamp.changed); int64(Int64(bitPattern: stamp.inode))
+            let tracker = entry.tracker
+            string(tracker.name)
+            string(tracker.category)
+            switch tracker.schedule {
+            case .event: int(-1)
+            case .weekly(let days): int(Int(days.rawValue))
+            }
+            string(tracker.emoji)
+            string(tracker.color?.description)
+            int(tracker.isPinned ? 1 : 0)
+            int(tracker.start?.dayNumber ?? Int(Int32.min))
+            string(tracker.description)
+            string(tracker.goal?.description)
+            int(tracker.log.entries.count)
+            // Four bytes a day: the day number shifted left, the low bit set for a skip.
+            bytes.reserveCapacity(bytes.count + tracker.log.entries.count * 4)
+            for logEntry in tracker.log.entries {
+                let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 1 | (logEntry.mark == .skipped ? 1 : 0))
+                withUnsafeBytes(of: packed.littleEndian) { bytes += $0 }
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        mutating func take(_ count: Int) -> ArraySlice<UInt8> {
+            guard count >= 0, count <= bytes.count - offset else { offset = bytes.count + 1; return [] }
+            defer { offset += count }
+            return bytes[offset..<offset + count]
+        }
+
+        mutating func int64() -> Int64? {
+            guard offset + 8 <= bytes.count else { return nil }
+            let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int64.self) }
+            offset += 8
+            return Int64(littleEndian: value)
+        }
+
+        mutating func int() -> Int? { int64().map { Int($0) } }
+
+        /// An optional string: `.some(nil)` for an absent value, nil when the bytes are damaged.
+        mutating func optionalString() -> String?? {
+            guard let count = int() else { return nil }
+            if count == -1 { return .some(nil) }
+            guard count >= 0, count <= bytes.count - offset else { return nil }
+            return .some(String(decoding: take(count), as: UTF8.self))
+        }
+
+        /// A string that must be present; nil when absent or damaged.
+        mutating func string() -> String? {
+            optionalString() ?? nil
+        }
+
+        mutating func entry(id: String) -> Entry? {
+            guard let size = int64(), let modified = int64(), let changed = int64(), let inode = int64(),
+                  let name = string(), let category = string(), let scheduleBits = int(),
+                  let emoji = optionalString(), let color = optionalString(), let pinned = int(), let startDay = int(),
+                  let description = optionalString(), let goal = optionalString(), let count = int(),
+                  count >= 0, count <= (bytes.count - offset) / 4
+            else { return nil }
+            let start = offset
+            let entries = bytes.withUnsafeBytes { raw in
+                (0..<count).map { index -> CompletionLog.Entry in
+                    let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * 4, as: Int32.self)))
+                    return CompletionLog.Entry(day: CivilDate(dayNumber: value >> 1), mark: value & 1 == 1 ? .skipped : .done)
+                }
+            }
+            offset += count * 4
+            let tracker = Tracker(
+                id: id, name: name, category: category,
+                schedule: scheduleBits < 0 ? .event : .weekly(WeekdaySet(rawValue: UInt8(truncatingIfNeeded: scheduleBits))),
+                emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned == 1,
+                start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
+                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries))
+            return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
+        }
+    }
+}

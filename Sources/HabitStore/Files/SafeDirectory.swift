@@ -1,0 +1,329 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File access that never leaves a directory: every relative path is resolved one component at a
+/// time with `openat(…, O_NOFOLLOW)`, so a symbolic link anywhere below the root (a `trackers`
+/// replaced by a link, a link in place of a tracker file) is refused instead of followed. The root
+/// itself may be a link: where the data lives is the user's choice.
+///
+/// Writes are atomic: a temporary file in the same folder, fsync, rename over the old name, fsync
+/// of the folder. A crash leaves the old bytes or the new ones, never a mix.
+public struct SafeDirectory: Sendable {
+    /// Temporary files start with this, so the loader and git ignore them and a later run can
+    /// sweep the ones a killed process left.
+    public static let temporaryPrefix = ".habit-tmp-"
+    /// Files beyond this are refused rather than read: no tracker grows this large in a lifetime
+    /// (a century of daily lines is about 700 KB), and it bounds memory on hostile input.
+    public static let maximumFileSize = 32 << 20
+
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    // MARK: Reading
+
+    /// The bytes of the regular file at `relative`.
+    public func read(_ relative: String) -> Result<[UInt8], FileProblem> {
+        let (parent, name) = split(relative)
+        let folder: Int32
+        switch openFolder(parent, create: false) {
+        case .success(let descriptor): folder = descriptor
+        case .failure(let problem): return .failure(problem)
+        }
+        defer { close(folder) }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(.from(errno: errno)) }
+        if info.st_mode & S_IFMT == S_IFLNK { return .failure(.symbolicLink(relative)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
+        guard Int(info.st_size) <= Self.maximumFileSize else { return .failure(.tooLarge(Int(info.st_size))) }
+        let descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return .failure(errno == ELOOP ? .symbolicLink(relative) : .from(errno: errno)) }
+        defer { close(descriptor) }
+        // One byte more than the size, so the read that sees the end needs no growth; the file may
+        // still grow while it is read (then the buffer doubles, up to the cap).
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(4096, bytes.count)) }
+            let result = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return .failure(.io(errno))
+            }
+            if result == 0 { break }
+            filled += result
+            if filled > Self.maximumFileSize { return .failure(.tooLarge(filled)) }
+        }
+        bytes.removeSubrange(filled...)
+        return .success(bytes)
+    }
+
+    /// Names in the folder at `relative` ("" for the root), sorted, without `.` and `..`.
+    public func list(_ relative: String) -> Result<[String], FileProblem> {
+        let folder: Int32
+        switch openFolder(relative, create: false) {
+        case .success(let descriptor): folder = descriptor
+        case .failure(let problem): return .failure(problem)
+        }
+        guard let directory = fdopendir(folder) else {
+            close(folder)
+            return .failure(.io(errno))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return .success(names.sorted())
+    }
+
+    /// The stamp of the regular file at `relative`; nil when it is missing or not a regular file.
+    public func stamp(_ relative: String) -> FileStamp? {
+        let (parent, name) = split(relative)
+        guard case .success(let folder) = openFolder(parent, create: false) else { return nil }
+        defer { close(folder) }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return FileStamp(info)
+    }
+
+    /// Whether something (of any kind) exists at `relative`, without following a final link.
+    public func exists(_ relative: String) -> Bool {
+        let (parent, name) = split(relative)
+        guard case .success(let folder) = openFolder(parent, create: false) else { return false }
+        defer { close(folder) }
+        var info = stat()
+        return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+    }
+
+    // MARK: Writing
+
+    /// Writes `contents` to a temporary file next to `relative` and flushes it to disk, without
+    /// replacing anything yet: `StagedFile.commit` does that with one rename. Folders on the way
+    /// are created.
+    /// - Parameter durable: false skips the fsyncs, for files that are only a cache.
+    public func stage(_ relative: String, contents: [UInt8], executable: Bool = false, durable: Bool = true) throws(StoreError) -> StagedFile {
+        let (parent, name) = split(relative)
+        let folder: Int32
+        switch openFolder(parent, create: true) {
+        case .success(let descriptor): folder = descriptor
+        case .failure(let problem): throw StoreError.unusablePath(path: relative, problem: problem)
+        }
+        let temporary = "\(Self.temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, executable ? 0o755 : 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            close(folder)
+            throw .io(path: relative, operation: .createTemporary, errno: code)
+        }
+        var written = 0
+        while written < contents.count {
+            let result = contents.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, contents.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(descriptor)
+                unlinkat(folder, temporary, 0)
+                close(folder)
+                throw .io(path: relative, operation: .write, errno: code)
+            }
+            written += result
+        }
+        if durable, fsync(descriptor) != 0 {
+            let code = errno
+            close(descriptor)
+            unlinkat(folder, temporary, 0)
+            close(folder)
+            throw .io(path: relative, operation: .flush, errno: code)
+        }
+        close(descriptor)
+        return StagedFile(folder: folder, temporaryName: temporary, name: name, relative: relative, durable: durable)
+    }
+
+    /// Replaces (or creates) the file at `relative` atomically.
+    public func write(_ relative: String, contents: [UInt8], executable: Bool = false, durable: Bool = true) throws(StoreError) {
+        try stage(relative, contents: contents, executable: executable, durable: durable).commit()
+    }
+
+    /// Deletes the file at `relative` (a missing file is fine), then any folders it leaves empty,
+    /// except the root and `keepFolders`.
+    public func remove(_ relative: String, keepFolders: Set<String> = []) throws(StoreError) {
+        let (parent, name) = split(relative)
+        let folder: Int32
+        switch openFolder(parent, create: false) {
+        case .success(let descriptor): folder = descriptor
+        case .failure(.missing): return
+        case .failure(let problem): throw StoreError.unusablePath(path: relative, problem: problem)
+        }
+        if unlinkat(folder, name, 0) != 0, errno != ENOENT {
+            let code = errno
+            close(folder)
+            throw .io(path: relative, operation: .delete, errno: code)
+        }
+        fsync(folder)
+        close(folder)
+        var folderPath = parent
+        while !folderPath.isEmpty, !keepFolders.contains(folderPath) {
+            let (up, last) = split(folderPath)
+            guard case .success(let upper) = openFolder(up, create: false) else { return }
+            let removed = unlinkat(upper, last, AT_REMOVEDIR) == 0
+            if removed { fsync(upper) }
+            close(upper)
+            guard removed else { return }
+            folderPath = up
+        }
+    }
+
+    /// Removes the empty folder at `relative`.
+    public func removeFolder(_ relative: String) throws(StoreError) {
+        let (parent, name) = split(relative)
+        guard case .success(let folder) = openFolder(parent, create: false) else { return }
+        defer { close(folder) }
+        if unlinkat(folder, name, AT_REMOVEDIR) != 0, errno != ENOENT {
+            throw .io(path: relative, operation: .delete, errno: errno)
+        }
+    }
+
+    /// Creates the folder at `relative` (and those on the way) if missing.
+    public func makeFolder(_ relative: String) throws(StoreError) {
+        switch openFolder(relative, create: true) {
+        case .success(let descriptor): close(descriptor)
+        case .failure(let problem): throw StoreError.unusablePath(path: relative, problem: problem)
+        }
+    }
+
+    /// Removes temporary files of writers that died before their rename (`.habit-tmp-<pid>-…` whose
+    /// process is gone, or older than an hour in case the pid was reused). A writer that is still
+    /// running (a merge driver started by a hand-run `git pull` writes without habit's lock) keeps
+    /// its file. Returns how many were removed.
+    @discardableResult
+    public func sweepTemporaryFiles(in folders: [String], maximumAge: Int = 3600) -> Int {
+        var removed = 0
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        for relative in folders {
+            guard case .success(let names) = list(relative),
+                  case .success(let folder) = openFolder(relative, create: false) else { continue }
+            defer { close(folder) }
+            for name in names where name.hasPrefix(Self.temporaryPrefix) {
+                var info = stat()
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                let pid = name.dropFirst(Self.temporaryPrefix.count).split(separator: "-").first.flatMap { pid_t($0) }
+                let alive = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno == EPERM) } ?? false
+                let age = Int(now.tv_sec - info.st_mtim.tv_sec)
+                if !alive || age > maximumAge, unlinkat(folder, name, 0) == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    // MARK: Paths
+
+    /// Opens the folder at `relative` ("" = the root) without following links below the root.
+    func openFolder(_ relative: String, create: Bool) -> Result<Int32, FileProblem> {
+        var descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor < 0, create, errno == ENOENT {
+            if case .failure(let problem) = Self.makeDirectories(root) { return .failure(problem) }
+            descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { return .failure(errno == ENOTDIR ? .notDirectory(root) : .from(errno: errno)) }
+        var walked: [Substring] = []
+        for component in relative.split(separator: "/") {
+            walked.append(component)
+            guard component != "..", component != "." else {
+                close(descriptor)
+                return .failure(.notDirectory(walked.joined(separator: "/")))
+            }
+            let name = String(component)
+            var next = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0, create, errno == ENOENT {
+                if mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST {
+                    let code = errno
+                    close(descriptor)
+                    return .failure(.io(code))
+                }
+                fsync(descriptor)
+                next = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            let code = errno
+            if next < 0 {
+                var info = stat()
+                let isLink = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                close(descriptor)
+                let path = walked.joined(separator: "/")
+                if isLink || code == ELOOP { return .failure(.symbolicLink(path)) }
+                if code == ENOTDIR { return .failure(.notDirectory(path)) }
+                return .failure(.from(errno: code))
+            }
+            close(descriptor)
+            descriptor = next
+        }
+        return .success(descriptor)
+    }
+
+    /// `mkdir -p` for the root (its parents are outside the data directory: links there are the
+    /// user's business and are followed).
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Result<Void, FileProblem> {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, mode) != 0, errno != EEXIST { return .failure(.io(errno)) }
+        }
+        return .success(())
+    }
+
+    func split(_ relative: String) -> (parent: String, name: String) {
+        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
+    }
+}
+
+/// A file written and flushed under a temporary name, waiting for its rename.
+public final class StagedFile {
+    private var folder: Int32
+    private let temporaryName: String
+    private let name: String
+    /// The path relative to the directory it belongs to.
+    public let relative: String
+
+    private let durable: Bool
+
+    init(folder: Int32, temporaryName: String, name: String, relative: String, durable: Bool) {
+        self.durable = durable
+        self.folder = folder
+        self.temporaryName = temporaryName
+        self.name = name
+        self.relative = relative
+    }
+
+    /// Renames the temporary file over the real name and makes the rename durable.
+    public func commit() throws(StoreError) {
+        guard folder >= 0 else { return }
+        if renameat(folder, temporaryName, folder, name) != 0 {
+            let code = errno
+            discard()
+            throw .io(path: relative, operation: .replace, errno: code)
+        }
+        if durable { fsync(folder) }
+        close(folder)
+        folder = -1
+    }
+
+    /// Removes the temporary file; the real one is untouched.
+    public func discard() {
+        guard folder >= 0 else { return }
+        unlinkat(folder, temporaryName, 0)
+        close(folder)
+        folder = -1
+    }
+
+    deinit { discard() }
+}

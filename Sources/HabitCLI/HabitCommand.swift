@@ -1,9 +1,11 @@
 import ArgumentParser
+import HabitCore
+import HabitKit
 import HabitStore
 
 /// The `habit` command: the root of every subcommand.
-public struct HabitCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct HabitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "habit",
         abstract: "Build habits and see your progress, from plain-text files.",
         discussion: """
@@ -15,60 +17,113 @@ public struct HabitCommand: ParsableCommand {
               habit done run                          mark "Morning run" done today
               habit add Read --category Study --daily
             """,
-        version: "0.1.0",
+        version: BuildVersion.text,
         subcommands: [
             ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, PinCommand.self,
-            UnpinCommand.self, DoneCommand.self, UndoneCommand.self, CategoryCommand.self,
+            UnpinCommand.self, DoneCommand.self, UndoneCommand.self, SkipCommand.self, CategoryCommand.self,
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
-            StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self, SkipCommand.self,
+            StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )
-
-    public init() {}
 }
 
 /// Runs `habit` with arguments in a context; the executable and the tests both come through here.
 public enum HabitCLI {
-    public static func run(_ arguments: [String], context: Context = .live) -> Int32 {
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, context: .live)
+    }
+
+    static func run(_ arguments: [String], context: Context) -> Int32 {
         Context.$current.withValue(context) {
             execute(arguments, context: context)
         }
     }
 
     private static func execute(_ arguments: [String], context: Context) -> Int32 {
-        let t = Language.from(environment: context.environment).messages
+        let t = Messages(Language.from(environment: context.environment))
+        let arguments = ArgumentOrder.globalOptionsAfterCommand(arguments)
+        if let failure = ArgumentOrder.unknownCommand(arguments, t) {
+            report(failure, context: context, messages: t)
+            return failure.exitCode
+        }
         do {
             var command = try HabitCommand.parseAsRoot(arguments)
             try command.run()
             context.runSuccessActions()
-            return 0
+            return ExitStatus.success
         } catch let failure as Failure {
             report(failure, context: context, messages: t)
             return failure.exitCode
-        } catch let error as StoreError {
-            report(Failure(error.description), context: context, messages: t)
-            return 1
+        } catch let error as HabitError {
+            let failure = ErrorPresenter.failure(error, t)
+            report(failure, context: context, messages: t)
+            return failure.exitCode
+        } catch let exit as ExitCode {
+            return exit.rawValue
         } catch {
             let code = HabitCommand.exitCode(for: error)
             let message = HabitCommand.fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { context.output.line(message) }
-                return 0
+                return ExitStatus.success
             }
-            context.errors.line(message)
-            return code.rawValue
+            // The argument parser's own errors (unknown option, missing value) are usage errors.
+            context.errors.line(TerminalText.safe(message))
+            return code == .validationFailure || code.rawValue == 64 ? ExitStatus.usage : code.rawValue
         }
     }
 
-    static func report(_ failure: Failure, context: Context, messages t: any Messages) {
-        // Errors go to standard error, often captured by scripts: plain text, never escape codes.
+    static func report(_ failure: Failure, context: Context, messages t: Messages) {
+        // Errors go to standard error, often captured by scripts: plain text, never escape codes,
+        // and nothing a file or a server wrote can reach the terminal raw.
         let style = Style(isEnabled: false)
-        context.errors.line("habit: \(style.red(t.error)): \(failure.message)")
+        context.errors.line("habit: \(t[.error]): \(TerminalText.safeKeepingLines(failure.message))")
         for diagnostic in failure.diagnostics {
             context.errors.line(DiagnosticPrinter.render(diagnostic, messages: t, style: style))
         }
-        if let hint = failure.hint { context.errors.line(hint) }
+        if let hint = failure.hint { context.errors.line(TerminalText.safeKeepingLines(hint)) }
+    }
+}
+
+/// Global options may come before the command (`habit --dir X stats`); the parser wants them
+/// after it. And a mistyped command gets a suggestion instead of the default command's usage.
+enum ArgumentOrder {
+    static let valueOptions: Set<String> = ["--dir", "--color"]
+
+    static var commandNames: [String] {
+        HabitCommand.configuration.subcommands.flatMap { command in
+            [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
+        }
+    }
+
+    /// Moves leading global options after the command name.
+    static func globalOptionsAfterCommand(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if valueOptions.contains(argument), index + 1 < arguments.count {
+                leading += [argument, arguments[index + 1]]
+                index += 2
+            } else if valueOptions.contains(where: { argument.hasPrefix($0 + "=") }) {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, index < arguments.count, commandNames.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+
+    /// A first word that is neither a command nor an option: the default command takes no word.
+    static func unknownCommand(_ arguments: [String], _ t: Messages) -> Failure? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first), first != "help" else { return nil }
+        let suggestion = EditDistance.suggestion(for: first, among: commandNames)
+            ?? commandNames.first { $0.hasPrefix(first.lowercased()) && first.count >= 2 }
+        return .usage(t.text(.unknownCommand, TerminalText.safe(first)),
+                      hint: suggestion.map { t.text(.didYouMean, $0) } ?? t[.seeHelp])
     }
 }

@@ -98,46 +98,16 @@ func sameValues(_ a: TOMLValue, _ b: TOMLValue) -> Bool {
     }
 }
 
-/// A data directory made once per process: a fixed habit.toml, and the input as trackers/x.toml.
-let fuzzDirectory: DataDirectory = {
-    // tmpfs when there is one: the loader writes the input once per run.
-    let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-    var template = Array("\(base)/habit-fuzz-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    mkdir(path + "/trackers", 0o755)
-    let settings = "categories = [\"Health\", \"Study\"]\nweek_starts_on = \"mon\"\nday_starts_at = \"03:00\"\n"
-    writeFile(Array(settings.utf8), to: path + "/habit.toml")
-    fuzzDirectoryPath = path
-    atexit {
-        // Removed on a normal exit (libFuzzer exits when its time is up); a crash leaves it to inspect.
-        guard let path = fuzzDirectoryPath else { return }
-        for name in ["trackers/x.toml", "habit.toml", ".habit-cache", "trackers"] { remove(path + "/" + name) }
-        rmdir(path)
-    }
-    return DataDirectory(path: path)
-}()
-
-nonisolated(unsafe) var fuzzDirectoryPath: String?
-
-func writeFile(_ bytes: [UInt8], to path: String) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    precondition(descriptor >= 0, "cannot write \(path)")
-    var written = 0
-    while written < bytes.count {
-        let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-        precondition(result > 0, "short write to \(path)")
-        written += result
-    }
-    close(descriptor)
-}
+/// The habit.toml of the fuzzed directory.
+let fuzzSettings = Array("categories = [\"Health\", \"Study\"]\nweek_starts_on = \"mon\"\nday_starts_at = \"03:00\"\n".utf8)
 
 /// Loads a directory whose only tracker is the input. Diagnostics must point inside the file, and a
 /// tracker that loads cleanly must be well-formed (named, with a valid name).
 func fuzzLoader(_ bytes: [UInt8]) -> String {
-    writeFile(bytes, to: fuzzDirectory.trackersPath + "/x.toml")
     let store: Store
     do {
-        store = try Store.load(fuzzDirectory)
+        // In memory: the loader reads through the same source protocol as from disk.
+        store = try Store.load(from: MemorySource(files: ["habit.toml": fuzzSettings, "trackers/x.toml": bytes]))
     } catch {
         preconditionFailure("loading a directory with a habit.toml must not throw: \(error)")
     }
@@ -145,7 +115,7 @@ func fuzzLoader(_ bytes: [UInt8]) -> String {
     for diagnostic in store.diagnostics {
         precondition(diagnostic.line >= 0 && diagnostic.line <= lineCount, "diagnostic line out of range: \(diagnostic)")
         precondition(diagnostic.column >= 0, "negative column: \(diagnostic)")
-        precondition(!diagnostic.message.isEmpty, "empty diagnostic message")
+        if case .syntax(let message) = diagnostic.problem { precondition(!message.isEmpty, "empty syntax message") }
     }
     let trackers = store.journal.trackers
     precondition(trackers.count <= 1, "one file gave \(trackers.count) trackers")

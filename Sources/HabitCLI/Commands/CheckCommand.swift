@@ -10,7 +10,7 @@ struct CheckCommand: ParsableCommand {
 
             Examples:
               habit check
-              habit check --dir examples/data
+              habit check --dir examples --json
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,33 +21,29 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let store: Store
-        do {
-            store = try session.workspace.read(useCache: false)
-        } catch {
-            throw session.translate(error)
-        }
-        let errors = store.diagnostics.filter { $0.severity == .error }.count
+        let store = try session.habits.read(useCache: false)
+        let errors = store.errors.count
         let warnings = store.diagnostics.count - errors
         if json {
             session.context.output.write(JSON.object([
                 ("errors", .int(errors)), ("warnings", .int(warnings)),
                 ("diagnostics", .array(store.diagnostics.map { diagnostic in
-                    .object([
+                    let (message, hint) = DiagnosticText.words(diagnostic.problem, t)
+                    return .object([
                         ("file", .string(diagnostic.file)), ("line", .int(diagnostic.line)), ("column", .int(diagnostic.column)),
-                        ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message)),
-                        ("hint", .optional(diagnostic.hint)),
+                        ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(message)),
+                        ("hint", .optional(hint)),
                     ])
                 })),
             ]).rendered())
         } else if store.diagnostics.isEmpty {
-            session.out(t.checkClean(files: store.trackerIDs.count + 1))
+            session.out(t.text(.checkClean, store.trackerIDs.count + 1))
         } else {
             for diagnostic in store.diagnostics {
                 session.out(DiagnosticPrinter.render(diagnostic, messages: t, style: session.style))
             }
-            session.out(t.checkSummary(errors: errors, warnings: warnings))
+            session.out(t.text(.checkSummary, errors, warnings))
         }
-        if errors > 0 { throw ExitCode(1) }
+        if errors > 0 { throw ExitCode(ExitStatus.refused) }
     }
 }

@@ -1,15 +1,14 @@
 import ArgumentParser
 import HabitKit
-import HabitStore
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create the data directory (a git repository) and show how to start.",
         discussion: """
-            Every change then becomes a git commit on branch main. With --remote, an existing habit \
-            repository is cloned (and checked), or an empty one receives this new directory.
-            In an existing plain directory, --git turns history on.
+            Every change then becomes a git commit. Folders above the directory are created as \
+            needed. With --remote, an existing habit repository is cloned (and checked), or an empty \
+            one receives this new directory. In an existing plain directory, --git turns history on.
 
             Examples:
               habit init
@@ -29,6 +28,9 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Clone this habit repository, or connect this empty one.", valueName: "url"))
     var remote: String?
 
+    @Option(name: .long, help: ArgumentHelp("Seconds of silence from the remote before giving up.", valueName: "seconds"))
+    var timeout: Double?
+
     func validate() throws {
         if noGit && (git || remote != nil) { throw ValidationError("--no-git cannot be combined with --git or --remote.") }
     }
@@ -36,39 +38,26 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let directory = session.directory
-        if directory.isInitialized {
-            if git {
-                try session.gitOperation { try session.workspace.enableHistory() }
-                session.out(session.sync.historyEnabled)
-                return
-            }
-            throw Failure(t.alreadyInitialized(TerminalText.safe(directory.path)), hint: "Run `habit` to see today's trackers.")
+        let directory = TerminalText.safe(session.directory.path)
+        if git, session.directory.isInitialized {
+            try session.habits.enableHistory()
+            session.out(t[.historyEnabled])
+            return
         }
-        let outcome = try session.gitOperation {
-            try session.workspace.initialize(settingsText: InitCommand.settingsTemplate, git: !noGit, remote: remote,
-                                             network: session.network(timeout: nil))
-        }
-        session.endProgress()
+        let outcome = try SyncProgress(session: session).run { options in
+            try session.habits.initialize(settings: SettingsTemplate.text(), history: !noGit, remote: remote, options: options)
+        } timeout: { timeout }
         switch outcome {
-        case .created:
-            session.out(t.welcome(directory: TerminalText.safe(directory.path)))
+        case .created(let history):
+            session.out(t.text(.welcome, directory))
             session.out()
-            session.out(session.sync.initialized(git: !noGit))
+            session.out(history ? t[.initialized] : t[.initializedPlain])
         case .cloned(let trackers):
-            session.out(session.sync.cloned(trackers: trackers))
-        case .connectedEmptyRemote:
-            session.out(t.welcome(directory: TerminalText.safe(directory.path)))
+            session.out(t.text(.cloned, trackers))
+        case .connectedEmptyRemote(let branch, _):
+            session.out(t.text(.welcome, directory))
             session.out()
-            session.out(session.sync.connectedEmptyRemote)
+            session.out(t.text(.connectedEmptyRemote, TerminalText.safe(branch)))
         }
     }
-
-    static let settingsTemplate = """
-        # habit settings. Categories are listed in display order.
-        categories = []
-        week_starts_on = "mon"
-        # day_starts_at = "03:00"   # keep "today" until 3 am, for night owls
-
-        """
 }

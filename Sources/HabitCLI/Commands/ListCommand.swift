@@ -1,12 +1,15 @@
 import ArgumentParser
 import HabitCore
+import HabitKit
+import HabitStore
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the trackers due on a day, grouped by category.",
         discussion: """
-            Pinned trackers come first; within a group, what is still to do comes before what is done.
+            Pinned trackers come first; within a group, what is still to do comes before what is done. \
+            On an account with no data yet, a short welcome offers to create the data directory.
 
             Examples:
               habit list
@@ -30,13 +33,17 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
+        guard session.directory.isInitialized || json else {
+            try Onboarding(session: session).run()
+            return
+        }
         let store = try session.load()
         let today = session.today(store.settings)
         let day = try session.parseDay(date, today: today)
-        let query = search.map(TrackerLookup.fold)
+        let query = search.map(TextFolding.fold)
         let agenda = Agenda(journal: store.journal, day: day, today: today, filter: filter) { name in
             guard let query, !query.isEmpty else { return true }
-            return TrackerLookup.fold(name).contains(query)
+            return TextFolding.fold(name).contains(query)
         }
         if json {
             session.context.output.write(AgendaView.json(agenda).rendered())

@@ -1,139 +1,108 @@
 import HabitCore
 
-/// Every sentence `habit` says to a person. One implementation per language
-/// (`EnglishMessages`, `RussianMessages`); data such as tracker names is never translated.
-public protocol Messages: Sendable {
-    // Words and forms
-    func days(_ count: Int) -> String
-    func trackers(_ count: Int) -> String
-    func weekdayName(_ day: Weekday) -> String
-    func weekdayShort(_ day: Weekday) -> String
-    func monthName(_ month: Int) -> String
+/// Every sentence habit says, in one language: catalog templates filled with arguments, and the
+/// words and formats built from them. Data such as tracker names is never translated.
+struct Messages: Sendable {
+    let language: Language
+    private let templates: [MessageKey: String]
+
+    init(_ language: Language) {
+        self.language = language
+        templates = language.templates
+    }
+
+    /// The text of a message without arguments.
+    subscript(_ key: MessageKey) -> String {
+        text(key)
+    }
+
+    /// The text of `key` with its arguments (numbers for plural choices as `Int`).
+    func text(_ key: MessageKey, _ arguments: any CustomStringConvertible...) -> String {
+        Template.render(templates[key] ?? key.rawValue, arguments.map(\.description), plural: language.pluralCategory)
+    }
+
+    // MARK: Words and forms
+
+    func days(_ count: Int) -> String { text(.dayCount, count) }
+    func trackers(_ count: Int) -> String { text(.trackerCount, count) }
+    func weekdayName(_ day: Weekday) -> String { language.weekdays[day.rawValue - 1] }
+    func weekdayShort(_ day: Weekday) -> String { language.weekdaysShort[day.rawValue - 1] }
+    func weekdayMini(_ day: Weekday) -> String { language.weekdaysMini[day.rawValue - 1] }
+    func monthName(_ month: Int) -> String { language.months[month - 1] }
+    func monthShort(_ month: Int) -> String { language.monthsShort[month - 1] }
+
     /// "Saturday, 21 November 2026"
-    func longDate(_ day: CivilDate) -> String
-    func relativeDay(_ day: CivilDate, today: CivilDate) -> String?
-    var everyDay: String { get }
-    var event: String { get }
-    var error: String { get }
-    var warning: String { get }
-    var hint: String { get }
-    var yesNoPrompt: String { get }
-
-    // Main screen
-    var pinned: String { get }
-    var nothingToTrack: String { get }
-    var nothingToTrackHint: String { get }
-    var nothingFound: String { get }
-    var nothingFoundHint: String { get }
-    func filesHaveProblems(_ count: Int) -> String
-
-    // Getting started
-    func notInitialized(_ directory: String) -> String
-    var notInitializedHint: String { get }
-    func alreadyInitialized(_ directory: String) -> String
-    func welcome(directory: String) -> String
-
-    // Trackers
-    func noSuchTracker(_ text: String) -> String
-    func ambiguousTracker(_ text: String) -> String
-    var nameEmpty: String { get }
-    var nameTooLong: String { get }
-    var nameControlCharacter: String { get }
-    func nameTaken(_ name: String) -> String
-    func unknownCategory(_ name: String) -> String
-    func unknownCategoryHint(_ known: [String]) -> String
-    var scheduleMissing: String { get }
-    var scheduleConflict: String { get }
-    func badWeekdays(_ text: String) -> String
-    func badColor(_ text: String) -> String
-    func badEmoji(_ text: String) -> String
-    func badGoal(_ text: String) -> String
-    func badDate(_ text: String) -> String
-    func noTerminal(for option: String) -> String
-    func added(_ name: String, category: String) -> String
-    func edited(_ name: String) -> String
-    var nothingToEdit: String { get }
-    func confirmDelete(_ name: String, marks: Int) -> String
-    func deleted(_ name: String) -> String
-    var confirmationNeeded: String { get }
-    var cancelled: String { get }
-    func pinnedTracker(_ name: String) -> String
-    func unpinnedTracker(_ name: String) -> String
-    func alreadyPinned(_ name: String) -> String
-    func notPinned(_ name: String) -> String
-    func confirmDropEntries(_ name: String, count: Int, start: CivilDate) -> String
-    func droppedEntries(_ count: Int) -> String
-
-    // Prompts
-    var promptName: String { get }
-    var promptCategory: String { get }
-    var promptNewCategory: String { get }
-    var promptSchedule: String { get }
-    var promptEmoji: String { get }
-    var promptColor: String { get }
-    var promptKind: String { get }
-
-    // Marking
-    func markedDone(_ name: String, day: String) -> String
-    func markedUndone(_ name: String, day: String) -> String
-    func markedSkipped(_ name: String, day: String) -> String
-    func alreadyDone(_ name: String, day: String) -> String
-    func alreadySkipped(_ name: String, day: String) -> String
-    func notMarked(_ name: String, day: String) -> String
-    func refusedFuture(_ day: String) -> String
-    var refusedFutureHint: String { get }
-    func refusedBeforeStart(_ name: String, start: CivilDate) -> String
-    func refusedNotScheduled(_ name: String, day: String, schedule: String) -> String
-
-    // Categories
-    var categoriesHeading: String { get }
-    var noCategories: String { get }
-    var noCategoriesHint: String { get }
-    var categoryNameEmpty: String { get }
-    func categoryExists(_ name: String) -> String
-    func categoryAdded(_ name: String) -> String
-    func categoryRenamed(_ old: String, _ new: String, trackers: Int) -> String
-    func confirmCategoryRemoval(_ name: String, trackers: [String]) -> String
-    func categoryRemoved(_ name: String, trackers: Int) -> String
-
-    // Check
-    func checkClean(files: Int) -> String
-    func checkSummary(errors: Int, warnings: Int) -> String
-}
-
-public enum Language: String, Sendable {
-    case english = "en", russian = "ru"
-
-    /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`: `ru*` → Russian, anything else English.
-    public static func from(environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty {
-                return value.lowercased().hasPrefix("ru") ? .russian : .english
-            }
-        }
-        return .english
+    func longDate(_ day: CivilDate) -> String {
+        text(.longDate, weekdayName(day.weekday), day.day, monthName(day.month), day.year, language.monthsGenitive[day.month - 1])
     }
 
-    public var messages: any Messages {
-        switch self {
-        case .english: EnglishMessages()
-        case .russian: RussianMessages()
-        }
+    /// "21 November 2026"
+    func dateWithoutWeekday(_ day: CivilDate) -> String {
+        text(.dateWithoutWeekday, day.day, monthName(day.month), day.year, language.monthsGenitive[day.month - 1])
     }
-}
 
-extension Messages {
-    /// "Every day" for all seven days, else "Mon, Wed, Fri"; events say so.
-    public func scheduleSummary(_ schedule: Schedule) -> String {
-        switch schedule {
-        case .event: return event
-        case .weekly(let days):
-            return days == .all ? everyDay : days.days.map(weekdayShort).joined(separator: ", ")
+    func monthYear(year: Int, month: Int) -> String { text(.monthYear, monthName(month), year) }
+    func shortDate(_ day: CivilDate) -> String { text(.shortDate, day.day, monthShort(day.month)) }
+
+    /// "16–22 November 2026", across months and years as needed.
+    func weekRange(_ first: CivilDate, _ last: CivilDate) -> String {
+        let key: MessageKey = first.year != last.year ? .weekRange : first.month != last.month ? .weekRangeOneYear : .weekRangeOneMonth
+        return text(key, first.day, monthName(first.month), language.monthsGenitive[first.month - 1], first.year,
+                    last.day, monthName(last.month), language.monthsGenitive[last.month - 1], last.year)
+    }
+
+    func relativeDay(_ day: CivilDate, today: CivilDate) -> String? {
+        switch day.days(since: today) {
+        case 0: self[.today]
+        case -1: self[.yesterday]
+        default: nil
         }
     }
 
     /// "today", "yesterday" or the long date.
-    public func dayPhrase(_ day: CivilDate, today: CivilDate) -> String {
+    func dayPhrase(_ day: CivilDate, today: CivilDate) -> String {
         relativeDay(day, today: today) ?? longDate(day)
     }
+
+    /// "Every day" for all seven days, else "Mon, Wed, Fri"; events say so.
+    func scheduleSummary(_ schedule: Schedule) -> String {
+        switch schedule {
+        case .event: return self[.event]
+        case .weekly(let days):
+            return days == .all ? self[.everyDay] : days.days.map(weekdayShort).joined(separator: self[.listSeparator])
+        }
+    }
+
+    /// One decimal, rounded half away from zero, with the language's separator: "2.5" / "2,5".
+    func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return "0\(language.decimalSeparator)0" }
+        let tenths = Int((abs(value) * 10).rounded())
+        return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10)\(language.decimalSeparator)\(tenths % 10)"
+    }
+
+    /// A whole percentage that never claims 100 before it is reached nor 0 once something is done.
+    func percent(_ value: Double) -> String {
+        var whole = value.isFinite ? Int(value.rounded()) : 0
+        if value < 100, whole >= 100 { whole = 99 }
+        if value > 0, whole <= 0 { whole = 1 }
+        return text(.percent, whole)
+    }
+
+    func ofDays(_ done: Int, _ total: Int) -> String { text(.ofDays, done, total) }
+
+    /// "3 months" / "3 месяца".
+    func goalPeriod(_ goal: Goal) -> String {
+        switch goal.unit {
+        case .days: text(.dayCount, goal.count)
+        case .weeks: text(.weekCount, goal.count)
+        case .months: text(.monthCount, goal.count)
+        }
+    }
+
+    func goalUntil(_ period: String, end: CivilDate) -> String {
+        text(.goalUntil, period, longDate(end), dateWithoutWeekday(end))
+    }
+
+    /// Names joined by the language's list separator.
+    func list(_ items: [String]) -> String { items.joined(separator: self[.listSeparator]) }
 }

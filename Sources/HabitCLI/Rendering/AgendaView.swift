@@ -5,7 +5,7 @@ struct AgendaView {
     let session: Session
     let today: CivilDate
 
-    var t: any Messages { session.t }
+    var t: Messages { session.t }
     var style: Style { session.style }
 
     func render(_ agenda: Agenda, isSearching: Bool) -> String {
@@ -16,11 +16,11 @@ struct AgendaView {
         guard !agenda.isEmpty else {
             lines.append("")
             if isSearching && agenda.hasTrackersDue {
-                lines.append("  " + t.nothingFound)
-                lines.append("  " + style.dim(t.nothingFoundHint))
+                lines.append("  " + t[.nothingFound])
+                lines.append("  " + style.dim(t[.nothingFoundHint]))
             } else {
-                lines.append("  " + t.nothingToTrack)
-                lines.append("  " + style.dim(t.nothingToTrackHint))
+                lines.append("  " + t[.nothingToTrack])
+                lines.append("  " + style.dim(t[.nothingToTrackHint]))
             }
             return lines.joined(separator: "\n") + "\n"
         }
@@ -29,7 +29,7 @@ struct AgendaView {
         let countWidth = rows.map { TerminalText.width(t.days($0.tracker.log.doneCount)) }.max() ?? 0
         for group in agenda.groups {
             lines.append("")
-            lines.append(style.bold(group.category.map(TerminalText.safe) ?? t.pinned))
+            lines.append(style.bold(group.category.map(TerminalText.safe) ?? t[.pinned]))
             for row in group.rows {
                 lines.append(render(row, nameWidth: nameWidth, countWidth: countWidth))
             }

@@ -142,7 +142,7 @@ struct CalendarView {
     let session: Session
     let today: CivilDate
 
-    var p: any ProgressMessages { session.p }
+    var t: Messages { session.t }
     var style: Style { session.style }
 
     static let cellWidth = 4
@@ -153,16 +153,16 @@ struct CalendarView {
             CalendarCell(day: summary.day, symbol: style.paint(Glyph.symbol(summary.state), summary.state), isFuture: summary.state == .future)
         }
         let joined = streakConnectors(isRunDay: month.cells.map { $0.state == .perfect }, continuesRun: month.cells.map(\.continuesRun))
-        var lines = grid(title: p.monthYear(year: month.year, month: month.month), weekdays: month.weekdays,
+        var lines = grid(title: t.monthYear(year: month.year, month: month.month), weekdays: month.weekdays,
                          leadingBlanks: month.leadingBlanks, cells: cells, joined: joined)
         lines.append("")
         let perfect = month.cells.filter { $0.state == .perfect }.count
-        var summary = p.perfectDaysCount(perfect)
+        var summary = t.text(.perfectDaysCount, perfect)
         if let current = month.cell(on: today), current.state == .inProgress || current.state == .perfect, current.due > 0 {
-            summary += " · " + p.todayProgress(done: current.done, due: current.due)
+            summary += " · " + t.text(.todayProgress, current.done, current.due)
         }
         lines.append(summary)
-        lines.append(contentsOf: legend(CalendarView.dayLegend(p, style: style), showsToday: month.cell(on: today) != nil))
+        lines.append(contentsOf: legend(CalendarView.dayLegend(t, style: style), showsToday: month.cell(on: today) != nil))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -173,12 +173,12 @@ struct CalendarView {
         }
         let joined = streakConnectors(isRunDay: month.cells.map { $0.state == .done }, continuesRun: month.cells.map(\.continuesRun))
         var lines = [TrackerView.heading(tracker, session: session)]
-        lines += grid(title: p.monthYear(year: month.year, month: month.month), weekdays: month.weekdays,
+        lines += grid(title: t.monthYear(year: month.year, month: month.month), weekdays: month.weekdays,
                       leadingBlanks: month.leadingBlanks, cells: cells, joined: joined)
         lines.append("")
         let count = { (state: TrackerDayState) in month.cells.filter { $0.state == state }.count }
-        lines.append(p.trackerSummary(done: count(.done), missed: count(.missed), skipped: count(.skipped)))
-        lines.append(contentsOf: legend(CalendarView.trackerLegend(p, style: style), showsToday: month.cell(on: today) != nil))
+        lines.append(t.text(.trackerSummary, count(.done), count(.missed), count(.skipped)))
+        lines.append(contentsOf: legend(CalendarView.trackerLegend(t, style: style), showsToday: month.cell(on: today) != nil))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -187,7 +187,7 @@ struct CalendarView {
         let width = 7 * CalendarView.cellWidth
         let titleWidth = TerminalText.width(title)
         var lines = [String(repeating: " ", count: max(0, (width - titleWidth) / 2)) + style.bold(title)]
-        lines.append(weekdays.map { " " + style.dim(TerminalText.pad(p.weekdayMini($0), to: 2)) + " " }.joined().trimmingTrailingSpaces())
+        lines.append(weekdays.map { " " + style.dim(TerminalText.pad(t.weekdayMini($0), to: 2)) + " " }.joined().trimmingTrailingSpaces())
         var row = String(repeating: " ", count: leadingBlanks * CalendarView.cellWidth)
         var column = leadingBlanks
         for (index, cell) in cells.enumerated() {
@@ -212,29 +212,29 @@ struct CalendarView {
         return (joined ? style.green(lead) : lead) + dayText + cell.symbol
     }
 
-    static func dayLegend(_ p: any ProgressMessages, style: Style) -> [LegendItem] {
+    static func dayLegend(_ t: Messages, style: Style) -> [LegendItem] {
         let states: [(DayState, String)] = [
-            (.perfect, p.legendPerfect), (.partial, p.legendPartial), (.missed, p.legendMissedDay),
-            (.excused, p.legendExcused), (.nothingScheduled, p.legendNothingScheduled), (.inProgress, p.legendInProgress),
+            (.perfect, t[.legendPerfect]), (.partial, t[.legendPartial]), (.missed, t[.legendMissedDay]),
+            (.excused, t[.legendExcused]), (.nothingScheduled, t[.legendNothingScheduled]), (.inProgress, t[.legendInProgress]),
         ]
         return states.map { LegendItem(symbol: style.paint(Glyph.symbol($0.0), $0.0), label: $0.1) }
-            + [LegendItem(symbol: style.green(Glyph.connector), label: p.legendStreak)]
+            + [LegendItem(symbol: style.green(Glyph.connector), label: t[.legendStreak])]
     }
 
-    static func trackerLegend(_ p: any ProgressMessages, style: Style, streak: Bool = true) -> [LegendItem] {
+    static func trackerLegend(_ t: Messages, style: Style, streak: Bool = true) -> [LegendItem] {
         let states: [(TrackerDayState, String)] = [
-            (.done, p.legendDone), (.missed, p.legendMissed), (.skipped, p.legendSkipped),
-            (.doneOffSchedule, p.legendDoneOffSchedule), (.notScheduled, p.legendNotScheduled), (.pending, p.legendPending),
+            (.done, t[.legendDone]), (.missed, t[.legendMissed]), (.skipped, t[.legendSkipped]),
+            (.doneOffSchedule, t[.legendDoneOffSchedule]), (.notScheduled, t[.legendNotScheduled]), (.pending, t[.legendPending]),
         ]
         return states.map { LegendItem(symbol: style.paint(Glyph.symbol($0.0), $0.0), label: $0.1) }
-            + (streak ? [LegendItem(symbol: style.green(Glyph.connector), label: p.legendStreak)] : [])
+            + (streak ? [LegendItem(symbol: style.green(Glyph.connector), label: t[.legendStreak])] : [])
     }
 
     /// Legend entries joined by two spaces, wrapped at 60 columns; with colour, today's
     /// underlined number is explained too.
     func legend(_ items: [LegendItem], showsToday: Bool) -> [String] {
         var items = items
-        if style.isEnabled && showsToday { items.append(LegendItem(symbol: style.today(String(today.day)), label: p.legendToday)) }
+        if style.isEnabled && showsToday { items.append(LegendItem(symbol: style.today(String(today.day)), label: t[.legendToday])) }
         return CalendarView.wrap(items.map { "\($0.symbol) \($0.label)" }, limit: 60)
     }
 

@@ -6,7 +6,7 @@ struct HeatmapView {
     let session: Session
     let today: CivilDate
 
-    var p: any ProgressMessages { session.p }
+    var t: Messages { session.t }
     var style: Style { session.style }
 
     /// Weekday labels take this many columns before the first week.
@@ -15,7 +15,7 @@ struct HeatmapView {
     func render(_ heatmap: YearHeatmap<DaySummary>) -> String {
         var lines = body(year: heatmap.year, weeks: heatmap.weeks.map { $0.map { $0.map(cell) } }, weekStartsOn: heatmap.weekStartsOn)
         lines.append("")
-        lines.append(p.perfectDaysCount(heatmap.cells.filter { $0.state == .perfect }.count))
+        lines.append(t.text(.perfectDaysCount, heatmap.cells.filter { $0.state == .perfect }.count))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -24,7 +24,7 @@ struct HeatmapView {
         lines += body(year: heatmap.year, weeks: heatmap.weeks.map { $0.map { $0.map(cell) } }, weekStartsOn: heatmap.weekStartsOn)
         lines.append("")
         let count = { (state: TrackerDayState) in heatmap.cells.filter { $0.state == state }.count }
-        lines.append(p.trackerSummary(done: count(.done), missed: count(.missed), skipped: count(.skipped)))
+        lines.append(t.text(.trackerSummary, count(.done), count(.missed), count(.skipped)))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -45,7 +45,7 @@ struct HeatmapView {
         for (column, week) in weeks.enumerated() {
             guard let first = week.compactMap({ $0 }).first(where: { $0.day.day == 1 }) ?? (column == 0 ? week.compactMap({ $0 }).first : nil),
                   column >= nextFree else { continue }
-            let name = Array(p.monthShort(first.day.month))
+            let name = Array(t.monthShort(first.day.month))
             guard column + name.count <= labels.count else { continue }
             for (offset, character) in name.enumerated() { labels[column + offset] = String(character) }
             nextFree = column + name.count + 1
@@ -53,7 +53,7 @@ struct HeatmapView {
         let labelRow = String(repeating: " ", count: HeatmapView.labelWidth) + labels.joined()
         lines.append(style.dim(labelRow.trimmingTrailingSpaces()))
         for (row, weekday) in Weekday.week(startingOn: weekStartsOn).enumerated() {
-            var line = style.dim(TerminalText.pad(p.weekdayMini(weekday), to: HeatmapView.labelWidth))
+            var line = style.dim(TerminalText.pad(t.weekdayMini(weekday), to: HeatmapView.labelWidth))
             // Neighbouring cells of one level share one styled run, keeping the output small.
             var run = ""
             var runLevel = -1
@@ -83,7 +83,7 @@ struct HeatmapView {
         }
         lines.append("")
         let scale = Glyph.levels.enumerated().map { style.level($0.element, $0.offset) }.joined(separator: " ")
-        lines.append(String(repeating: " ", count: HeatmapView.labelWidth) + "\(p.less) \(scale) \(p.more)")
+        lines.append(String(repeating: " ", count: HeatmapView.labelWidth) + "\(t[.less]) \(scale) \(t[.more])")
         return lines
     }
 

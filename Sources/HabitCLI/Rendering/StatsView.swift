@@ -4,21 +4,21 @@ import HabitCore
 struct StatsView {
     let session: Session
 
-    var p: any ProgressMessages { session.p }
+    var t: Messages { session.t }
     var style: Style { session.style }
 
     func render(_ statistics: OverallStatistics) -> String {
-        var lines = [style.bold(p.statisticsTitle), ""]
+        var lines = [style.bold(t[.statisticsTitle]), ""]
         guard !statistics.isEmpty else {
-            lines.append("  " + p.nothingToAnalyse)
-            lines.append("  " + style.dim(p.nothingToAnalyseHint))
+            lines.append("  " + t[.nothingToAnalyse])
+            lines.append("  " + style.dim(t[.nothingToAnalyseHint]))
             return lines.joined(separator: "\n") + "\n"
         }
         let rows: [(String, String)] = [
-            (String(statistics.bestStreak), p.bestStreak),
-            (String(statistics.perfectDays), p.perfectDays),
-            (String(statistics.trackersCompleted), p.trackersCompleted),
-            (p.decimal(statistics.average), p.average),
+            (String(statistics.bestStreak), t[.bestStreak]),
+            (String(statistics.perfectDays), t[.perfectDays]),
+            (String(statistics.trackersCompleted), t[.trackersCompleted]),
+            (t.decimal(statistics.average), t[.average]),
         ]
         let width = rows.map { TerminalText.width($0.0) }.max() ?? 0
         for (value, title) in rows {

@@ -2,9 +2,9 @@
 ///
 /// Anything read from a data file may contain escape sequences; printed raw they could move the
 /// cursor, recolour the screen or set the window title. Every piece of data goes through `safe`.
-public enum TerminalText {
+enum TerminalText {
     /// Control characters, DEL, C1 controls and bidirectional overrides shown as `\u{…}`.
-    public static func safe(_ text: String) -> String {
+    static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -17,6 +17,11 @@ public enum TerminalText {
         return result
     }
 
+    /// `safe`, line by line: newlines of our own multi-line messages stay.
+    static func safeKeepingLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }.joined(separator: "\n")
+    }
+
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
@@ -27,7 +32,7 @@ public enum TerminalText {
 
     /// Columns a string takes on a terminal: wide (East Asian) characters and emoji take two,
     /// combining marks and joiners none.
-    public static func width(_ text: String) -> Int {
+    static func width(_ text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
@@ -57,18 +62,18 @@ public enum TerminalText {
     }
 
     /// Pads with spaces on the right to `columns` (no-op when already wider).
-    public static func pad(_ text: String, to columns: Int) -> String {
+    static func pad(_ text: String, to columns: Int) -> String {
         let missing = columns - width(text)
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
-    public static func padLeft(_ text: String, to columns: Int) -> String {
+    static func padLeft(_ text: String, to columns: Int) -> String {
         let missing = columns - width(text)
         return missing > 0 ? String(repeating: " ", count: missing) + text : text
     }
 
     /// Cuts to at most `columns`, ending with `…` when something was cut.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    static func truncate(_ text: String, to columns: Int) -> String {
         guard width(text) > columns else { return text }
         var result = ""
         var used = 0

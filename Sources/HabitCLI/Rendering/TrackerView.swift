@@ -6,8 +6,7 @@ struct TrackerView {
     let today: CivilDate
     let weekStartsOn: Weekday
 
-    var t: any Messages { session.t }
-    var p: any ProgressMessages { session.p }
+    var t: Messages { session.t }
     var style: Style { session.style }
 
     /// Weeks shown at a glance, the current one last.
@@ -30,40 +29,40 @@ struct TrackerView {
     func render(_ tracker: Tracker, progress: TrackerProgress) -> String {
         var lines = [TrackerView.heading(tracker, session: session), ""]
         var fields: [(String, String)] = [
-            (p.fieldCategory, TerminalText.safe(tracker.category)),
-            (p.fieldKind, tracker.isEvent ? p.kindEvent : p.kindHabit),
+            (t[.fieldCategory], TerminalText.safe(tracker.category)),
+            (t[.fieldKind], tracker.isEvent ? t[.kindEvent] : t[.kindHabit]),
         ]
         if tracker.isEvent {
-            let status = tracker.eventDoneDay.map { p.eventDoneOn(t.dayPhrase($0, today: today)) } ?? p.eventNotDone
-            fields.append((p.fieldStatus, status))
+            let status = tracker.eventDoneDay.map { t.text(.eventDoneOn, t.dayPhrase($0, today: today)) } ?? t[.eventNotDone]
+            fields.append((t[.fieldStatus], status))
         } else {
-            fields.append((p.fieldSchedule, t.scheduleSummary(tracker.schedule)))
+            fields.append((t[.fieldSchedule], t.scheduleSummary(tracker.schedule)))
         }
-        let colour = tracker.color.map { style.color("●", $0) + " " + $0.description } ?? p.notSet
-        fields.append((p.fieldColor, colour))
-        fields.append((p.fieldPinned, tracker.isPinned ? p.yes : p.no))
-        fields.append((p.fieldStart, t.longDate(tracker.effectiveStart(today: today))))
+        let colour = tracker.color.map { style.color("●", $0) + " " + $0.description } ?? t[.notSet]
+        fields.append((t[.fieldColor], colour))
+        fields.append((t[.fieldPinned], tracker.isPinned ? t[.yes] : t[.no]))
+        fields.append((t[.fieldStart], t.longDate(tracker.effectiveStart(today: today))))
         if let description = tracker.description, !description.isEmpty {
-            fields.append((p.fieldDescription, TerminalText.safe(description)))
+            fields.append((t[.fieldDescription], TerminalText.safe(description)))
         }
 
         var numbers: [(String, String)] = [
-            (p.currentStreak, t.days(progress.currentStreak)),
-            (p.bestStreak, t.days(progress.bestStreak)),
+            (t[.currentStreak], t.days(progress.currentStreak)),
+            (t[.bestStreak], t.days(progress.bestStreak)),
         ]
         if let rate = progress.completionRate {
-            numbers.append((p.fieldCompletionRate, style.bold(p.percent(rate * 100)) + " (" + p.ofDays(progress.doneDays, progress.dueDays) + ")"))
+            numbers.append((t[.fieldCompletionRate], style.bold(t.percent(rate * 100)) + " (" + t.ofDays(progress.doneDays, progress.dueDays) + ")"))
         } else {
-            numbers.append((p.fieldCompletionRate, style.dim(p.nothingDueYet)))
+            numbers.append((t[.fieldCompletionRate], style.dim(t[.nothingDueYet])))
         }
-        numbers.append((p.fieldCompletions, t.days(progress.completions)))
+        numbers.append((t[.fieldCompletions], t.days(progress.completions)))
         if let goal = progress.goal {
-            numbers.append((p.fieldGoal, p.goalUntil(p.goalPeriod(goal.goal), end: goal.endDay)))
-            var text = style.bold(p.percent(goal.percent)) + " (" + p.ofDays(goal.doneDays, goal.requiredDays) + ")"
-            if goal.isReached { text += " · " + style.green(p.goalReached) } else if goal.isOver(today: today) { text += " · " + p.goalOver }
-            numbers.append((p.fieldProgress, text))
+            numbers.append((t[.fieldGoal], t.goalUntil(t.goalPeriod(goal.goal), end: goal.endDay)))
+            var text = style.bold(t.percent(goal.percent)) + " (" + t.ofDays(goal.doneDays, goal.requiredDays) + ")"
+            if goal.isReached { text += " · " + style.green(t[.goalReached]) } else if goal.isOver(today: today) { text += " · " + t[.goalOver] }
+            numbers.append((t[.fieldProgress], text))
         } else {
-            numbers.append((p.fieldGoal, p.goalForever))
+            numbers.append((t[.fieldGoal], t[.goalForever]))
         }
 
         let labelWidth = (fields + numbers).map { TerminalText.width($0.0) }.max() ?? 0
@@ -78,11 +77,11 @@ struct TrackerView {
     /// Weeks in rows, aligned by weekday, a symbol per day; runs joined by a line.
     func glance(_ days: [TrackerDay]) -> [String] {
         let joined = streakConnectors(isRunDay: days.map { $0.state == .done }, continuesRun: days.map(\.continuesRun))
-        let labels = stride(from: 0, to: days.count, by: 7).map { p.shortDate(days[$0].day) }
+        let labels = stride(from: 0, to: days.count, by: 7).map { t.shortDate(days[$0].day) }
         let labelWidth = 4 + (labels.map(TerminalText.width).max() ?? 0)
-        var lines = ["  " + style.bold(p.lastWeeks(TrackerView.glanceWeeks)),
+        var lines = ["  " + style.bold(t.text(.lastWeeks, TrackerView.glanceWeeks)),
                      String(repeating: " ", count: labelWidth)
-                        + Weekday.week(startingOn: weekStartsOn).map { " " + style.dim(TerminalText.pad(p.weekdayMini($0), to: 2)) }.joined()]
+                        + Weekday.week(startingOn: weekStartsOn).map { " " + style.dim(TerminalText.pad(t.weekdayMini($0), to: 2)) }.joined()]
         for (row, label) in labels.enumerated() {
             var line = style.dim(TerminalText.padLeft(label, to: labelWidth - 1)) + " "
             for index in (row * 7)..<min(days.count, row * 7 + 7) {
@@ -95,7 +94,7 @@ struct TrackerView {
             lines.append(line.trimmingTrailingSpaces())
         }
         lines.append("")
-        let items = CalendarView.trackerLegend(p, style: style).map { "\($0.symbol) \($0.label)" }
+        let items = CalendarView.trackerLegend(t, style: style).map { "\($0.symbol) \($0.label)" }
         lines += CalendarView.wrap(items, limit: 60).map { "  " + $0 }
         return lines
     }

@@ -6,8 +6,7 @@ struct WeekView {
     let session: Session
     let today: CivilDate
 
-    var t: any Messages { session.t }
-    var p: any ProgressMessages { session.p }
+    var t: Messages { session.t }
     var style: Style { session.style }
 
     /// Trackers in display order: categories in the settings' order (others after, by name),
@@ -23,19 +22,19 @@ struct WeekView {
     }
 
     func render(_ grid: WeekGrid, trackers: [Tracker]) -> String {
-        var lines = [style.bold(p.weekRange(grid.days[0], grid.days[6]))]
+        var lines = [style.bold(t.weekRange(grid.days[0], grid.days[6]))]
         guard !trackers.isEmpty else {
             lines.append("")
-            lines.append("  " + t.nothingToTrack)
-            lines.append("  " + style.dim(t.nothingToTrackHint))
+            lines.append("  " + t[.nothingToTrack])
+            lines.append("  " + style.dim(t[.nothingToTrackHint]))
             return lines.joined(separator: "\n") + "\n"
         }
         let byID = Dictionary(trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let names = trackers.map { TerminalText.truncate(session.name($0), to: 40) }
-        let nameWidth = max(TerminalText.width(p.allTrackers), (names.map(TerminalText.width).max() ?? 0) + 3)
+        let nameWidth = max(TerminalText.width(t[.allTrackers]), (names.map(TerminalText.width).max() ?? 0) + 3)
         let indent = String(repeating: " ", count: 2 + nameWidth)
         lines.append("")
-        lines.append(indent + grid.days.map { "  " + style.dim(TerminalText.pad(p.weekdayMini($0.weekday), to: 2)) }.joined())
+        lines.append(indent + grid.days.map { "  " + style.dim(TerminalText.pad(t.weekdayMini($0.weekday), to: 2)) }.joined())
         lines.append(indent + grid.days.map { day in
             let number = TerminalText.padLeft(String(day.day), to: 2)
             return "  " + (day == today ? style.today(number) : day > today ? style.dim(number) : number)
@@ -54,12 +53,12 @@ struct WeekView {
         }
         lines.append("")
         let summary = grid.summary.map { "   " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
-        lines.append(("  " + TerminalText.pad(p.allTrackers, to: nameWidth) + summary).trimmingTrailingSpaces())
+        lines.append(("  " + TerminalText.pad(t[.allTrackers], to: nameWidth) + summary).trimmingTrailingSpaces())
         lines.append("")
         // One legend: the tracker symbols, then the two the summary row adds (✗ – · ○ mean the same there).
-        let legend = CalendarView.trackerLegend(p, style: style, streak: false)
-            + [LegendItem(symbol: style.paint(Glyph.symbol(DayState.perfect), .perfect), label: p.legendPerfect),
-               LegendItem(symbol: style.paint(Glyph.symbol(DayState.partial), .partial), label: p.legendPartial)]
+        let legend = CalendarView.trackerLegend(t, style: style, streak: false)
+            + [LegendItem(symbol: style.paint(Glyph.symbol(DayState.perfect), .perfect), label: t[.legendPerfect]),
+               LegendItem(symbol: style.paint(Glyph.symbol(DayState.partial), .partial), label: t[.legendPartial])]
         lines += CalendarView.wrap(legend.map { "\($0.symbol) \($0.label)" }, limit: 60)
         return lines.joined(separator: "\n") + "\n"
     }

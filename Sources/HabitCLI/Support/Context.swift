@@ -5,19 +5,19 @@ import HabitCore
 ///
 /// Commands read it from a task-local so that tests run them in-process with captured output,
 /// a fixed clock and a fake terminal, exactly as the `habit` executable runs them for real.
-public final class Context: @unchecked Sendable {
-    public let environment: [String: String]
-    public let now: Date
-    public let timeZone: TimeZone
-    public let stdoutIsTerminal: Bool
-    public let stdinIsTerminal: Bool
-    public let output: OutputStream
-    public let errors: OutputStream
+final class Context: @unchecked Sendable {
+    let environment: [String: String]
+    let now: Date
+    let timeZone: TimeZone
+    let stdoutIsTerminal: Bool
+    let stdinIsTerminal: Bool
+    let output: OutputStream
+    let errors: OutputStream
     /// Lines a test feeds to interactive prompts; nil reads the real standard input.
     private var scriptedInput: [String]?
     private let inputLock = NSLock()
 
-    public init(
+    init(
         environment: [String: String], now: Date = Date(), timeZone: TimeZone = .current,
         stdoutIsTerminal: Bool, stdinIsTerminal: Bool, output: OutputStream, errors: OutputStream,
         scriptedInput: [String]? = nil
@@ -34,7 +34,7 @@ public final class Context: @unchecked Sendable {
 
     @TaskLocal public static var current: Context = .live
 
-    public static let live = Context(
+    static let live = Context(
         environment: ProcessInfo.processInfo.environment,
         stdoutIsTerminal: isatty(1) == 1, stdinIsTerminal: isatty(0) == 1,
         output: .standardOutput, errors: .standardError)
@@ -42,7 +42,7 @@ public final class Context: @unchecked Sendable {
     private var successActions: [() -> Void] = []
 
     /// Work to do only if the command succeeds (such as refreshing the load cache).
-    public func onSuccess(_ action: @escaping () -> Void) {
+    func onSuccess(_ action: @escaping () -> Void) {
         inputLock.lock()
         defer { inputLock.unlock() }
         successActions.append(action)
@@ -56,8 +56,32 @@ public final class Context: @unchecked Sendable {
         for action in actions { action() }
     }
 
+    /// A key pressed at a "next page" prompt.
+    enum Key {
+        case next, skip, interrupt
+    }
+
+    /// One key, read without waiting for Enter on a real terminal (scripted input: one line,
+    /// "q" skipping). Ctrl-C and the end of input interrupt.
+    func readKey() -> Key {
+        if scriptedInput != nil || !stdinIsTerminal {
+            guard let line = readLine() else { return .interrupt }
+            return line.lowercased().hasPrefix("q") ? .skip : .next
+        }
+        return RawTerminal.readKey()
+    }
+
+    /// The terminal's width in columns: `COLUMNS`, else the terminal's size, else 80.
+    var terminalWidth: Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        guard stdoutIsTerminal else { return 80 }
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
     /// One line from the user, or nil at end of input.
-    public func readLine() -> String? {
+    func readLine() -> String? {
         inputLock.lock()
         defer { inputLock.unlock() }
         if scriptedInput != nil {
@@ -68,7 +92,7 @@ public final class Context: @unchecked Sendable {
 
     /// The wall-clock day and minute in the user's time zone (or `HABIT_NOW`, for scripts and tests:
     /// `2026-11-21T08:30`).
-    public var wallClock: (day: CivilDate, minutes: Int) {
+    var wallClock: (day: CivilDate, minutes: Int) {
         if let text = environment["HABIT_NOW"], let parsed = Context.parseNow(text) { return parsed }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -88,7 +112,7 @@ public final class Context: @unchecked Sendable {
 }
 
 /// A destination for text; the live ones write to the file descriptors, test ones collect.
-public final class OutputStream: @unchecked Sendable {
+final class OutputStream: @unchecked Sendable {
     private let descriptor: Int32?
     private var buffer = ""
     private let lock = NSLock()
@@ -97,11 +121,11 @@ public final class OutputStream: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    public static let standardOutput = OutputStream(descriptor: 1)
-    public static let standardError = OutputStream(descriptor: 2)
-    public static func capture() -> OutputStream { OutputStream(descriptor: nil) }
+    static let standardOutput = OutputStream(descriptor: 1)
+    static let standardError = OutputStream(descriptor: 2)
+    static func capture() -> OutputStream { OutputStream(descriptor: nil) }
 
-    public func write(_ text: String) {
+    func write(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         if let descriptor {
@@ -118,11 +142,11 @@ public final class OutputStream: @unchecked Sendable {
         }
     }
 
-    public func line(_ text: String = "") {
+    func line(_ text: String = "") {
         write(text + "\n")
     }
 
-    public var captured: String {
+    var captured: String {
         lock.lock()
         defer { lock.unlock() }
         return buffer

@@ -1,7 +1,7 @@
 import TOML
 
 /// A JSON value with ordered keys, so `--json` output is stable across runs and versions.
-public indirect enum JSON: Equatable, Sendable {
+indirect enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -10,12 +10,12 @@ public indirect enum JSON: Equatable, Sendable {
     case array([JSON])
     case object([(String, JSON)])
 
-    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+    static func == (lhs: JSON, rhs: JSON) -> Bool {
         lhs.rendered() == rhs.rendered()
     }
 
     /// Pretty-printed with two-space indentation and a final newline.
-    public func rendered() -> String {
+    func rendered() -> String {
         var output = ""
         write(to: &output, indent: 0)
         return output + "\n"
@@ -56,5 +56,5 @@ public indirect enum JSON: Equatable, Sendable {
 }
 
 extension JSON {
-    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
 }

@@ -3,7 +3,8 @@ import HabitCore
 
 /// Options shared by `add` and `edit`.
 struct TrackerOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The category (must exist; see `habit category`).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The category (must exist; see `habit category`).", valueName: "name"),
+            completion: Completions.categories)
     var category: String?
 
     @Option(name: .long, help: ArgumentHelp("Weekdays of a habit, e.g. mon,wed,fri.", valueName: "days"))
@@ -18,8 +19,8 @@ struct TrackerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("One emoji shown before the name.", valueName: "emoji"))
     var emoji: String?
 
-    @Option(name: .long, help: ArgumentHelp("red, orange, yellow, green, teal, blue, purple, pink, gray or #RRGGBB.", valueName: "colour"))
-    var color: String?
+    @Option(name: .customLong("tracker-color"), help: ArgumentHelp("The tracker's colour: red, orange, yellow, green, teal, blue, purple, pink, gray or #RRGGBB.", valueName: "colour"))
+    var trackerColor: String?
 
     @Option(name: .long, help: ArgumentHelp("A short note about the tracker.", valueName: "text"))
     var description: String?
@@ -31,52 +32,52 @@ struct TrackerOptions: ParsableArguments {
     var goal: String?
 
     var hasAny: Bool {
-        category != nil || days != nil || daily || event || emoji != nil || color != nil || description != nil
+        category != nil || days != nil || daily || event || emoji != nil || trackerColor != nil || description != nil
             || start != nil || goal != nil
     }
 
     /// The schedule the options ask for, nil when they name none.
-    func schedule(_ t: any Messages) throws -> Schedule? {
+    func schedule(_ t: Messages) throws -> Schedule? {
         let chosen = [days != nil, daily, event].filter { $0 }.count
-        if chosen > 1 { throw Failure(t.scheduleConflict, exitCode: 2) }
+        if chosen > 1 { throw Failure.usage(t[.scheduleConflict]) }
         if event { return .event }
         if daily { return .daily }
         if let days { return .weekly(try Self.weekdays(days, t)) }
         return nil
     }
 
-    static func weekdays(_ text: String, _ t: any Messages) throws -> WeekdaySet {
+    static func weekdays(_ text: String, _ t: Messages) throws -> WeekdaySet {
         if ["daily", "every day", "all"].contains(text.lowercased().trimmingWhitespace()) { return .all }
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         let days = parts.compactMap { Weekday(name: $0) }
-        guard !parts.isEmpty, days.count == parts.count else { throw Failure(t.badWeekdays(TerminalText.safe(text)), exitCode: 2) }
+        guard !parts.isEmpty, days.count == parts.count else { throw Failure.usage(t.text(.badWeekdays, TerminalText.safe(text))) }
         return WeekdaySet(days)
     }
 
-    static func validEmoji(_ text: String, _ t: any Messages) throws -> String {
-        guard TrackerEmoji.isValid(text) else {
-            throw Failure(t.badEmoji(TerminalText.safe(text)), exitCode: 2)
-        }
+    static func emoji(_ text: String, _ t: Messages) throws -> String {
+        guard TrackerEmoji.isValid(text) else { throw Failure.usage(t.text(.badEmoji, TerminalText.safe(text))) }
         return text
     }
 
-    static func validColor(_ text: String, _ t: any Messages) throws -> TrackerColor {
-        guard let color = TrackerColor(text) else { throw Failure(t.badColor(TerminalText.safe(text)), exitCode: 2) }
+    static func color(_ text: String, _ t: Messages) throws -> TrackerColor {
+        guard let color = TrackerColor(text) else {
+            throw Failure.usage(t.text(.badColor, TerminalText.safe(text), t.list(PaletteColor.allCases.map(\.rawValue))))
+        }
         return color
     }
 
-    static func validGoal(_ text: String, _ t: any Messages) throws -> Goal? {
+    static func goal(_ text: String, _ t: Messages) throws -> Goal? {
         if text.lowercased() == "forever" { return nil }
-        guard let goal = Goal(text) else { throw Failure(t.badGoal(TerminalText.safe(text)), exitCode: 2) }
+        guard let goal = Goal(text) else { throw Failure.usage(t.text(.badGoal, TerminalText.safe(text))) }
         return goal
     }
 
-    static func validName(_ name: String, _ t: any Messages) throws -> String {
+    static func name(_ name: String, _ t: Messages) throws -> String {
         let trimmed = name.trimmingWhitespace()
         switch TrackerName.problem(with: trimmed) {
-        case .empty: throw Failure(t.nameEmpty, exitCode: 2)
-        case .tooLong: throw Failure(t.nameTooLong, hint: "“\(TerminalText.safe(trimmed))” has \(trimmed.count).", exitCode: 2)
-        case .controlCharacter: throw Failure(t.nameControlCharacter, exitCode: 2)
+        case .empty: throw Failure.usage(t[.nameEmpty])
+        case .tooLong(let count): throw Failure.usage(t[.nameTooLong], hint: t.text(.nameTooLongHint, count))
+        case .controlCharacter: throw Failure.usage(t[.nameControlCharacter])
         case nil: return trimmed
         }
     }

@@ -38,10 +38,10 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let p = session.p
+        let t = session.t
         // Negative numbers reach `when` unparsed; so do unknown options, which are refused here.
         if let unexpected = when.first(where: { $0.hasPrefix("--") }) ?? (when.count > 1 ? when[1] : nil) {
-            throw Failure(p.extraArgument(TerminalText.safe(unexpected)), exitCode: 2)
+            throw Failure.usage(t.text(.extraArgument, TerminalText.safe(unexpected)))
         }
         let store = try session.load()
         let today = session.today(store.settings)
@@ -51,7 +51,7 @@ struct CalendarCommand: ParsableCommand {
 
         if year {
             guard let shown = CalendarCommand.year(when.first, today: today) else {
-                throw Failure(p.badYear(TerminalText.safe(when.first ?? "")), exitCode: 2)
+                throw Failure.usage(t.text(.badYear, TerminalText.safe(when.first ?? "")))
             }
             let view = HeatmapView(session: session, today: today)
             if let target {
@@ -65,7 +65,7 @@ struct CalendarCommand: ParsableCommand {
         }
 
         guard let first = CalendarCommand.month(when.first, today: today) else {
-            throw Failure(p.badMonth(TerminalText.safe(when.first ?? "")), exitCode: 2)
+            throw Failure.usage(t.text(.badMonth, TerminalText.safe(when.first ?? "")))
         }
         let view = CalendarView(session: session, today: today)
         if let target {

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+struct CommitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "commit",
+        abstract: "Check files edited by hand and commit them (nothing is committed if one has an error).",
+        discussion: "Example:\n  habit commit")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        _ = try session.load()
+        let files = try session.habits.commitHandEdits()
+        session.out(files.isEmpty ? t[.nothingToCommit] : t.text(.committed, files.count == 1 ? TerminalText.safe(files[0]) : t.text(.fileCount, files.count)))
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import HabitKit
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Commit hand edits, then fetch, merge and push, so every machine has every completion.",
+        discussion: """
+            Data files are merged by habit's own rules (docs/sync-merge.md): days marked on either \
+            machine are kept, fields changed on both take the remote's value and say so, and the \
+            merged directory is checked before anything is written. Other files use git's line merge \
+            and stop on a conflict with your local state intact. A silent remote is given up on after \
+            --timeout seconds (or $HABIT_SYNC_TIMEOUT; default 30).
+
+            Examples:
+              habit sync
+              habit sync --timeout 10
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("Seconds of silence from the remote before giving up.", valueName: "seconds"))
+    var timeout: Double?
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        let report = try SyncProgress(session: session).run({ try session.habits.sync($0) }, timeout: { timeout })
+        if report.settledGitMerge { session.out(t[.settledGitMerge]) }
+        if !report.committedHandEdits.isEmpty {
+            session.out(t.text(.committedHandEdits, t.list(report.committedHandEdits.map(TerminalText.safe))))
+        }
+        switch report.action {
+        case .upToDate: session.out(t[.upToDate])
+        case .pushed(let count): session.out(t.text(.pushed, count))
+        case .fastForwarded(let count): session.out(t.text(.received, count))
+        case .merged(let pushed, let received): session.out(t.text(.merged, pushed, received))
+        case .firstPush(let count): session.out(t.text(.firstPush, count))
+        }
+        for note in report.notes { session.out("  " + TerminalText.safe(MergeNoteText.line(note, t))) }
+        if report.attempts > 1 { session.out(session.style.dim(t.text(.retried, report.attempts))) }
+        if report.remoteHeadIsDangling { session.err(t.text(.remoteHeadDangling, "main")) }
+    }
+}

@@ -1,0 +1,108 @@
+import HabitCore
+import HabitStore
+import HabitKit
+
+/// The questions of an interactive `habit add`. A wrong answer is explained and asked again, so
+/// no answer already given is lost; the end of input (Ctrl-D) cancels with nothing written.
+struct AddPrompts {
+    let session: Session
+    let known: [String]
+
+    var t: Messages { session.t }
+
+    /// Asks until `parse` accepts the answer; `parse` throws a `Failure` whose message says why not.
+    private func ask<Value>(_ prompt: String, _ parse: (String) throws -> Value) throws -> Value {
+        while true {
+            guard let answer = session.ask(prompt) else { throw Failure(t[.promptNoInput], exitCode: ExitStatus.interrupted) }
+            do {
+                return try parse(answer)
+            } catch let failure as Failure {
+                session.err(t.text(.promptAgain, failure.message))
+            }
+        }
+    }
+
+    func name() throws -> String {
+        try ask(t[.promptName]) { try TrackerOptions.name($0, t) }
+    }
+
+    /// A known category by number or name, or a new one once confirmed. Returns whether it is new.
+    func category() throws -> (String, Bool) {
+        if known.isEmpty {
+            let name = try ask(t[.promptNewCategory]) { try TrackerOptions.name($0, t) }
+            return (name, true)
+        }
+        let last = LastUsedCategory.recall(session: session).flatMap { known.contains($0) ? $0 : nil }
+        for (index, category) in known.enumerated() {
+            let mark = category == last ? "  " + session.style.dim("(\(t[.promptCategoryLast]))") : ""
+            session.out("  \(index + 1). \(TerminalText.safe(category))\(mark)")
+        }
+        let prompt = t[.promptCategory] + (last.map { " [\(TerminalText.safe($0))]" } ?? "")
+        while true {
+            let answer = try ask(prompt) { answer -> String in
+                if answer.isEmpty, let last { return last }
+                if let number = Int(answer) {
+                    guard known.indices.contains(number - 1) else { throw Failure.usage(t.text(.badChoice, answer)) }
+                    return known[number - 1]
+                }
+                return try TrackerOptions.name(answer, t)
+            }
+            if let match = known.first(where: { TrackerName.key($0) == TrackerName.key(answer) }) { return (match, false) }
+            if try session.confirm(t.text(.promptCreateCategory, TerminalText.safe(answer)), assumeYes: false) { return (answer, true) }
+        }
+    }
+
+    func schedule() throws -> Schedule {
+        let isEvent = try ask(t[.promptKind]) { answer -> Bool in
+            let lower = answer.lowercased()
+            if lower.isEmpty || lower.hasPrefix("h") || lower.hasPrefix("п") { return false }
+            if lower.hasPrefix("e") || lower.hasPrefix("с") { return true }
+            throw Failure.usage(t[.badKind])
+        }
+        if isEvent { return .event }
+        return .weekly(try ask(t[.promptSchedule]) { try TrackerOptions.weekdays($0, t) })
+    }
+
+    func emoji() throws -> String? {
+        try ask(t[.promptEmoji]) { $0.isEmpty ? nil : try TrackerOptions.emoji($0, t) }
+    }
+
+    func color() throws -> TrackerColor? {
+        let palette = PaletteColor.allCases.map { session.style.color($0.rawValue, .palette($0)) }.joined(separator: " ")
+        return try ask("\(t[.promptColor]) [\(palette)]") { $0.isEmpty ? nil : try TrackerOptions.color($0, t) }
+    }
+
+    func description() -> String? {
+        guard let answer = session.ask(t[.promptDescription]), !answer.isEmpty else { return nil }
+        return answer
+    }
+
+    func start(today: CivilDate) throws -> CivilDate {
+        try ask(t[.promptStart]) { $0.isEmpty ? today : try session.parseDay($0, today: today) }
+    }
+
+    func goal() throws -> Goal? {
+        try ask(t[.promptGoal]) { $0.isEmpty ? nil : try TrackerOptions.goal($0, t) }
+    }
+}
+
+/// The category of the last tracker added, offered first next time. It lives in the cache
+/// directory beside the load cache: losing it costs nothing, and it never touches the data.
+enum LastUsedCategory {
+    static func remember(_ category: String, session: Session) {
+        guard let path = path(session) else { return }
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        guard case .success = SafeDirectory.makeDirectories(folder, mode: 0o700) else { return }
+        try? SafeDirectory(root: folder).write(String(path.dropFirst(folder.count + 1)), contents: Array(category.utf8), durable: false)
+    }
+
+    static func recall(session: Session) -> String? {
+        guard let path = path(session) else { return nil }
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        return (try? SafeDirectory(root: folder).read(String(path.dropFirst(folder.count + 1))).get()).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func path(_ session: Session) -> String? {
+        session.habits.cache.map { String($0.path.dropLast(".cache".count)) + ".last-category" }
+    }
+}

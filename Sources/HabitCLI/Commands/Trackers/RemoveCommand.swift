@@ -1,0 +1,37 @@
+import ArgumentParser
+
+struct RemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Delete a tracker and all its data.",
+        discussion: """
+            Asks for confirmation on a terminal; scripts must pass --yes. The tracker stays in the \
+            history (habit log).
+
+            Examples:
+              habit rm "Morning run"
+              habit rm run --yes
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
+              completion: Completions.trackers)
+    var tracker: String
+
+    @Flag(name: .long, help: "Don't ask (required without a terminal).")
+    var yes = false
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        let preview = try session.load()
+        let target = try session.resolve(tracker, in: preview)
+        guard try session.confirm(t.text(.confirmDelete, session.name(target), target.log.doneCount), assumeYes: yes) else {
+            session.out(t[.cancelled])
+            return
+        }
+        try session.habits.removeTracker(target.id, reusing: preview)
+        session.out(t.text(.deleted, session.name(target)))
+    }
+}

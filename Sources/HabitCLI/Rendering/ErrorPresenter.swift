@@ -1,0 +1,168 @@
+import HabitCore
+import HabitKit
+import HabitStore
+
+/// Turns each `HabitError` into words and an exit status (docs/cli.md): the one place where a
+/// refusal becomes a sentence.
+enum ErrorPresenter {
+    static func failure(_ error: HabitError, _ t: Messages, today: CivilDate? = nil) -> Failure {
+        func safe(_ text: String) -> String { TerminalText.safe(text) }
+        switch error {
+        case .notInitialized(let directory):
+            return Failure(t.text(.notInitialized, safe(directory)), hint: t[.notInitializedHint])
+        case .alreadyInitialized(let directory):
+            return Failure(t.text(.alreadyInitialized, safe(directory)), hint: t[.alreadyInitializedHint])
+        case .notEmpty(let directory):
+            return Failure(t.text(.notEmpty, safe(directory)), hint: t[.notEmptyHint])
+        case .unusablePath(let path, let problem):
+            return Failure(t.text(.unusablePath, safe(path), DiagnosticText.fileProblem(problem, t)), hint: t[.unusablePathHint])
+        case .io(let path, let operation, let code):
+            return Failure(t.text(.ioError, ioVerb(operation, t), safe(path), SystemError.text(code)))
+        case .busy(let holder):
+            return Failure(t.text(.busy, safe(holder)), hint: t[.busyHint])
+        case .invalidFiles(let diagnostics):
+            let files = Set(diagnostics.map(\.file)).sorted()
+            return Failure(t.text(.filesBlockChange, safe(t.list(files)), files.count), hint: t[.filesBlockChangeHint],
+                           diagnostics: diagnostics)
+        case .invalidName(let problem):
+            switch problem {
+            case .empty: return .usage(t[.nameEmpty])
+            case .tooLong(let count): return .usage(t[.nameTooLong], hint: t.text(.nameTooLongHint, count))
+            case .controlCharacter: return .usage(t[.nameControlCharacter])
+            }
+        case .invalidEmoji(let text):
+            return .usage(t.text(.badEmoji, safe(text)))
+        case .noSuchTracker(let text, let available):
+            let names = available.prefix(20).map { "  " + safe($0) }.joined(separator: "\n")
+            return Failure(t.text(.noSuchTracker, safe(text)), hint: available.isEmpty ? nil : t.text(.noSuchTrackerHint, names))
+        case .ambiguousTracker(let text, let candidates):
+            let list = candidates.map { "  \(safe($0.name))  (\($0.id))" }.joined(separator: "\n")
+            return Failure(t.text(.ambiguousTracker, safe(text)), hint: t.text(.ambiguousTrackerHint, list))
+        case .nameTaken(let name):
+            return Failure(t.text(.nameTaken, safe(name)), hint: t.text(.nameTakenHint, safe(name)))
+        case .unknownCategory(let name, let known):
+            let hint: String
+            if let match = known.first(where: { TrackerName.key($0) == TrackerName.key(name) }) {
+                hint = t.text(.unknownCategoryDidYouMean, safe(match))
+            } else if known.isEmpty {
+                hint = t[.unknownCategoryHintNone]
+            } else {
+                hint = t.text(.unknownCategoryHint, t.list(known.map(safe)))
+            }
+            return Failure(t.text(.unknownCategory, safe(name)), hint: hint)
+        case .categoryExists(let name):
+            return Failure(t.text(.categoryExists, safe(name)))
+        case .markRefused(let tracker, let day, let reason):
+            let dayText = today.map { t.dayPhrase(day, today: $0) } ?? t.longDate(day)
+            switch reason {
+            case .future:
+                return Failure(t.text(.refusedFuture, dayText), hint: t[.refusedFutureHint])
+            case .beforeStart(let start):
+                return Failure(t.text(.refusedBeforeStart, safe(tracker), t.longDate(start)), hint: t.text(.refusedBeforeStartHint, safe(tracker)))
+            case .notScheduled(let days):
+                return Failure(t.text(.refusedNotScheduled, safe(tracker), dayText, t.scheduleSummary(.weekly(days))),
+                               hint: t.text(.refusedNotScheduledHint, safe(tracker)))
+            case .eventAlreadyDone(let doneDay):
+                let doneText = today.map { t.dayPhrase(doneDay, today: $0) } ?? t.longDate(doneDay)
+                return Failure(t.text(.refusedEventDone, safe(tracker), doneText), hint: t.text(.refusedEventDoneHint, safe(tracker), doneDay))
+            }
+        case .changedMeanwhile(let file):
+            return Failure(t.text(.changedMeanwhile, safe(file)), hint: t[.changedMeanwhileHint])
+        case .confirmationNeeded(.dropMarks(let tracker, let count, let start)):
+            return .usage(t.text(.dropMarksNeedsYes, safe(tracker), t.longDate(start), count))
+        case .notARepository(let directory):
+            return Failure(t.text(.notARepository, safe(directory)), hint: t[.notARepositoryHint])
+        case .noRemote:
+            return Failure(t[.noRemote], hint: t[.noRemoteHint])
+        case .remote(let failure):
+            return remote(failure, t)
+        case .git(let detail):
+            return Failure(t.text(.gitFailure, safe(detail)), hint: t[.gitFailureHint])
+        case .gitLocked(let locks):
+            let list = t.list(locks.map { $0.holders.isEmpty ? safe($0.path) : t.text(.heldBy, safe($0.path), t.list($0.holders.map(safe))) })
+            return Failure(t.text(.gitLocked, list), hint: t[.gitLockedHint])
+        case .commitFailed(let detail, let kept):
+            if kept.isEmpty { return Failure(t.text(.commitFailedRolledBack, safe(detail)), hint: t[.commitFailedHint]) }
+            return Failure(t.text(.commitFailedKept, safe(detail), safe(t.list(kept))), hint: t[.commitFailedKeptHint])
+        case .unsafeTree(let commit, let path, let reason):
+            let what: String = switch reason {
+            case .symbolicLink: t[.unsafeSymbolicLink]
+            case .submodule: t[.unsafeSubmodule]
+            case .unknownMode: t[.unsafeUnknownMode]
+            case .forbiddenName: t[.unsafeForbiddenName]
+            case .wrongKind: t[.unsafeWrongKind]
+            }
+            return Failure(t.text(.unsafeTree, commit.prefix(12), what, safe(path)), hint: t[.unsafeTreeHint])
+        case .textConflict(let paths):
+            return Failure(t.text(.textConflict, safe(t.list(paths))), hint: t[.textConflictHint])
+        case .mergeConflict(let reason):
+            return Failure(mergeConflict(reason, t), hint: t[.mergeConflictHint])
+        case .mergedDataInvalid(let diagnostics):
+            return Failure(t[.mergedInvalid], hint: t[.mergedInvalidHint], diagnostics: diagnostics)
+        case .remoteDataInvalid(let diagnostics):
+            return Failure(t[.remoteInvalid], hint: t[.remoteInvalidHint], diagnostics: diagnostics)
+        case .notHabitRepository(let url):
+            return Failure(t.text(.notHabitRepository, safe(url)), hint: t[.notHabitRepositoryHint])
+        case .remoteKeptChanging(let attempts):
+            return Failure(t.text(.remoteKeptChanging, attempts))
+        case .unfinishedGitMerge(let paths):
+            return Failure(t.text(.unfinishedGitMerge, safe(t.list(paths))), hint: t[.unfinishedGitMergeHint])
+        case .handEditsInvalid(let diagnostics):
+            return Failure(t[.handEditsInvalid], hint: t[.handEditsInvalidHint], diagnostics: diagnostics)
+        }
+    }
+
+    static func mergeConflict(_ reason: MergeConflictReason, _ t: Messages) -> String {
+        func safe(_ text: String) -> String { TerminalText.safe(text) }
+        switch reason {
+        case .notValidTOML(let path, let side, let line, let column, let message):
+            let sideText: String = switch side {
+            case .base: t[.mergeSideBase]
+            case .ours: t[.mergeSideOurs]
+            case .theirs: t[.mergeSideTheirs]
+            }
+            return t.text(.mergeNotTOML, safe(path), sideText, line, column, safe(message))
+        case .cannotApply(let path, let detail): return t.text(.mergeCannotApply, safe(path), safe(detail))
+        case .resultMismatch(let path): return t.text(.mergeMismatch, safe(path))
+        case .notADataFile(let path): return t.text(.mergeNotData, safe(path))
+        }
+    }
+
+    static func remote(_ failure: RemoteFailure, _ t: Messages) -> Failure {
+        let url = TerminalText.safe(failure.url)
+        var message: String
+        var hint: String?
+        switch failure.kind {
+        case .unreachable: (message, hint) = (t.text(.remoteUnreachable, url), t[.remoteSafeHint])
+        case .timeout: (message, hint) = (t.text(.remoteTimeout, url), t[.remoteSafeHint])
+        case .tooLong: (message, hint) = (t.text(.remoteTooLong, url), t[.remoteSafeHint])
+        case .tooMuchData: (message, hint) = (t.text(.remoteTooMuch, url), t[.remoteSafeHint])
+        case .authentication: (message, hint) = (t.text(.remoteAuthentication, url), t[.remoteAuthenticationHint])
+        case .certificate: (message, hint) = (t.text(.remoteCertificate, url), t[.remoteCertificateHint])
+        case .repositoryNotFound: (message, hint) = (t.text(.remoteNotFound, url), t[.remoteNotFoundHint])
+        case .rejected(let reasons): (message, hint) = (t.text(.remoteRejected, url, TerminalText.safe(t.list(reasons))), t[.remoteRejectedHint])
+        case .remoteLocked(let reason): (message, hint) = (t.text(.remoteLocked, url, TerminalText.safe(reason)), t[.remoteLockedHint])
+        case .other: (message, hint) = (t.text(.remoteOther, url), t[.remoteSafeHint])
+        }
+        if let detail = failure.detail, !detail.isEmpty {
+            // Whatever a server sends is shown only as plain, bounded text.
+            let shown = TerminalText.safe(String(detail.prefix(500)))
+            message += "\n" + t.text(.remoteDetail, shown)
+        }
+        return Failure(message, hint: hint)
+    }
+
+    static func ioVerb(_ operation: StoreError.Operation, _ t: Messages) -> String {
+        switch operation {
+        case .createTemporary: t[.ioCreateTemporary]
+        case .write: t[.ioWrite]
+        case .flush: t[.ioFlush]
+        case .replace: t[.ioReplace]
+        case .delete: t[.ioDelete]
+        case .createFolder: t[.ioCreateFolder]
+        case .openLock: t[.ioOpenLock]
+        case .lock: t[.ioLock]
+        case .read: t[.ioRead]
+        }
+    }
+}

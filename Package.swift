@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "TestSupport"], exclude: ["Golden"]),
     ],

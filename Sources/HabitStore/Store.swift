@@ -161,7 +161,7 @@ public final class Store {
             var decoded = decodeTracker(id: id, file: file, bytes: bytes, categories: categories) { name in
                 seenNames[TrackerName.key(name)]
             }
-            if let tracker = decoded.tracker, seenNames[TrackerName.key(tracker.name)] == nil {
+            if let tracker = decoded.decoded, seenNames[TrackerName.key(tracker.name)] == nil {
                 seenNames[TrackerName.key(tracker.name)] = file
             }
             if cache != nil, let stamp, let tracker = decoded.tracker, decoded.diagnostics.isEmpty {
@@ -177,6 +177,8 @@ public final class Store {
     struct DecodedTracker {
         var file: TrackerFile
         var diagnostics: [Diagnostic]
+        /// The tracker as decoded, even when the file has errors (its name still claims the name).
+        var decoded: Tracker?
         var tracker: Tracker? { file.tracker }
     }
 
@@ -186,7 +188,7 @@ public final class Store {
         switch TOMLDocument.parse(bytes) {
         case .failure(let failure):
             return DecodedTracker(file: TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true),
-                                  diagnostics: Store.diagnostics(failure, file: file, source: bytes))
+                                  diagnostics: Store.diagnostics(failure, file: file, source: bytes), decoded: nil)
         case .success(let document):
             var decoder = FileDecoder(file: file, document: document)
             let tracker = decoder.tracker(id: id, categories: categories)
@@ -195,7 +197,7 @@ public final class Store {
             }
             return DecodedTracker(
                 file: TrackerFile(id: id, document: document, tracker: decoder.hasErrors ? nil : tracker, hasErrors: decoder.hasErrors),
-                diagnostics: decoder.diagnostics)
+                diagnostics: decoder.diagnostics, decoded: tracker)
         }
     }
 

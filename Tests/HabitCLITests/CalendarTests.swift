@@ -108,18 +108,18 @@ import HabitCore
     }
 
     @Test func russianPluralsAndNumbers() {
-        let ru = RussianMessages()
-        #expect(ru.perfectDaysCount(1) == "1 идеальный день")
-        #expect(ru.perfectDaysCount(3) == "3 идеальных дня")
-        #expect(ru.perfectDaysCount(11) == "11 идеальных дней")
-        #expect(ru.perfectDaysCount(21) == "21 идеальный день")
+        let ru = Messages(.russian)
+        #expect(ru.text(.perfectDaysCount, 1) == "1 идеальный день")
+        #expect(ru.text(.perfectDaysCount, 3) == "3 идеальных дня")
+        #expect(ru.text(.perfectDaysCount, 11) == "11 идеальных дней")
+        #expect(ru.text(.perfectDaysCount, 21) == "21 идеальный день")
         #expect(ru.ofDays(1, 21) == "1 из 21 дня")
         #expect(ru.ofDays(3, 11) == "3 из 11 дней")
         #expect(ru.goalPeriod(Goal("2w")!) == "2 недели")
         #expect(ru.goalPeriod(Goal("5m")!) == "5 месяцев")
         #expect(ru.decimal(2.45) == "2,5")
-        #expect(EnglishMessages().decimal(0.43) == "0.4")
-        #expect(EnglishMessages().percent(99.7) == "99%", "never 100% before it is reached")
+        #expect(Messages(.english).decimal(0.43) == "0.4")
+        #expect(Messages(.english).percent(99.7) == "99%", "never 100% before it is reached")
     }
 
     @Test func eventCalendar() throws {

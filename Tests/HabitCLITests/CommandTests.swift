@@ -48,7 +48,7 @@ import Testing
 
     @Test func addWritesATidyFile() throws {
         let habit = try Harness()
-        let result = habit.run(["add", "Stretch", "--category", "Health", "--days", "mon,thu", "--emoji", "🧘", "--color", "#A1b2C3",
+        let result = habit.run(["add", "Stretch", "--category", "Health", "--days", "mon,thu", "--emoji", "🧘", "--tracker-color", "#A1b2C3",
                                 "--description", "10 minutes", "--goal", "8w"])
         #expect(result.out == "Added “Stretch” to Health.\n")
         expectGolden(habit.file("trackers/stretch.toml"), "add-file")
@@ -57,7 +57,7 @@ import Testing
 
     @Test func addAsksForWhatIsMissingOnATerminal() throws {
         let habit = try Harness()
-        let result = habit.run(["add"], input: ["Stretch", "1", "h", "mon,wed", "🧘", "green"])
+        let result = habit.run(["add"], input: ["Stretch", "1", "h", "mon,wed", "🧘", "green", "", "", ""])
         #expect(result.code == 0, "\(result.err)")
         expectGolden(result.out, "add-interactive")
         #expect(habit.file("trackers/stretch.toml").contains(#"schedule = ["mon", "wed"]"#))
@@ -141,7 +141,7 @@ import Testing
         let habit = try Harness(language: "ru_RU.UTF-8")
         #expect(habit.run("undone drink").out == "Отметка «Drink water» снята: сегодня.\n")
         let refused = habit.run("done drink --date 2026-11-30")
-        #expect(refused.err.contains("ещё не наступило"))
+        #expect(refused.err.contains("этот день ещё не наступил"))
     }
 
     @Test func helpHasExamples() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import HabitCLI
+@testable import HabitCLI
 import TestSupport
 #if canImport(Glibc)
 import Glibc

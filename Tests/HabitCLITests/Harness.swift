@@ -24,7 +24,8 @@ final class Harness {
         directory = root.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         if examples { try FileManager.default.copyItem(at: Harness.examples, to: directory) }
-        environment = ["HABIT_DIR": directory.path, "HABIT_NOW": now, "LANG": language, "HOME": root.path, "TERM": "xterm"]
+        environment = ["HABIT_DIR": directory.path, "HABIT_NOW": now, "LANG": language, "HOME": root.path, "TERM": "xterm",
+                       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
     deinit {

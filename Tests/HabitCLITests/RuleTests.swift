@@ -32,7 +32,8 @@ import Testing
     @Test func futureDaysCannotBeMarked() throws {
         let habit = try Harness()
         expectRefusal("done drink --date 2026-11-23", in: habit, mentions: "is in the future")
-        expectRefusal("done drink --date tomorrow", in: habit, code: 2, mentions: "is not a day")
+        expectRefusal("done drink --date tomorrow", in: habit, mentions: "is in the future")
+        expectRefusal("done drink --date someday", in: habit, code: 2, mentions: "is not a day")
     }
 
     @Test func unscheduledDaysCannotBeMarked() throws {
@@ -104,7 +105,7 @@ import Testing
         expectRefusal("add Stretch --category Health --daily --event", in: habit, code: 2, mentions: "Choose one of")
         expectRefusal("add Stretch --category Nope --daily", in: habit, mentions: "There is no category “Nope”")
         expectRefusal("add Stretch --category Health --days mon,funday", in: habit, code: 2, mentions: "not a list of weekdays")
-        expectRefusal("add Stretch --category Health --daily --color mauve", in: habit, code: 2, mentions: "not a colour")
+        expectRefusal("add Stretch --category Health --daily --tracker-color mauve", in: habit, code: 2, mentions: "not a colour")
         expectRefusal("add Stretch --category Health --daily --emoji ab", in: habit, code: 2, mentions: "not a single emoji")
         expectRefusal("add Stretch --category Health --daily --goal 3y", in: habit, code: 2, mentions: "not a goal")
     }
@@ -118,11 +119,15 @@ import Testing
 
     @Test func commandsBeforeInitExplainHowToStart() throws {
         let habit = try Harness(examples: false)
-        for line in ["list", "done run", "add Run --category Health --daily", "category list", "check"] {
+        for line in ["done run", "add Run --category Health --daily", "category list", "check", "stats"] {
             let result = habit.run(line)
             #expect(result.code == 1, "\(line)")
             #expect(result.err.contains("There is no habit data in") && result.err.contains("habit init"), "\(line): \(result.err)")
         }
+        // The main screen, without a terminal, prints the guide to starting and succeeds.
+        let guide = habit.run("list")
+        #expect(guide.code == 0)
+        #expect(guide.out.contains("habit init") && guide.out.contains("there is none yet"))
         #expect(!FileManager.default.fileExists(atPath: habit.directory.path))
     }
 }

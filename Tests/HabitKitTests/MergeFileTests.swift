@@ -70,8 +70,8 @@ struct MergeFileTests {
         case (.delete, .delete):
             break
         case (.conflictContaining(let part), .conflict(let reason)):
-            #expect(reason.contains(part), "\(reason)")
-            #expect(reason.hasPrefix("trackers/read.toml: "))
+            #expect(reason.text.contains(part), "\(reason.text)")
+            #expect(reason.text.contains("trackers/read.toml"))
         default:
             Issue.record("expected \(example.expected), got \(outcome)")
         }
@@ -90,7 +90,7 @@ struct MergeFileTests {
 
     @Test func otherFilesAreConflicts() {
         let (outcome, _) = mergeTexts("notes.txt", base: "a", ours: "b", theirs: "c")
-        #expect(outcome == .conflict(reason: "notes.txt is not a habit data file"))
+        #expect(outcome == .conflict(.notADataFile(path: "notes.txt")))
     }
 
     @Test func resultIsDeterministic() {

@@ -19,3 +19,15 @@ func parsedRoot(_ text: String) -> TOMLTable? {
     guard case .success(let document) = TOMLDocument.parse(text) else { return nil }
     return document.root
 }
+
+@testable import HabitCLI
+
+/// Notes and conflicts as the English catalog words them, so the tables below read as users do.
+extension MergeNote {
+    var message: String { MergeNoteText.words(self, Messages(.english)) }
+    var description: String { MergeNoteText.line(self, Messages(.english)) }
+}
+
+extension MergeConflictReason {
+    var text: String { ErrorPresenter.mergeConflict(self, Messages(.english)) }
+}

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct LoadCacheTests {
     func load(_ scratch: ScratchData) throws -> Store {
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         store.saveCache()
         return store
     }
@@ -14,10 +14,11 @@ import Testing
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         try scratch.write("trackers/read.toml", "name = \"Read\"\ncategory = \"Study\"\nkind = \"event\"\ncolor = \"#aabbcc\"\ngoal = \"3m\"\ndescription = \"a\\nb\"\n")
-        let full = try Store.load(scratch.directory, useCache: false).journal
+        let full = try scratch.load(cached: false).journal
         _ = try load(scratch)
-        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(".habit-cache").path))
-        let cached = try Store.load(scratch.directory)
+        #expect(FileManager.default.fileExists(atPath: scratch.cache.path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(".habit-cache").path), "the data directory holds data only")
+        let cached = try scratch.load()
         #expect(cached.pendingCache == nil, "nothing was parsed again")
         #expect(cached.journal == full)
     }
@@ -27,7 +28,7 @@ import Testing
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("trackers/run.toml", handWritten.replacingOccurrences(of: "Morning run", with: "Evening run"))
-        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.name == "Evening run")
+        #expect(try scratch.load().journal.tracker(id: "run")?.name == "Evening run")
     }
 
     @Test func aFileThatBrokeIsReportedNotServedFromTheCache() throws {
@@ -35,7 +36,7 @@ import Testing
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("trackers/run.toml", handWritten + "oops = \n")
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         #expect(store.journal.trackers.isEmpty)
         #expect(store.hasErrors)
     }
@@ -45,29 +46,30 @@ import Testing
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("habit.toml", "categories = [\"Study\"]\n")
-        let store = try Store.load(scratch.directory)
-        #expect(store.diagnostics.contains { $0.message.contains("unknown category \"Health\"") })
+        let store = try scratch.load()
+        #expect(store.diagnostics.contains { $0.problem == .unknownCategory(name: "Health", existing: nil) })
     }
 
     @Test func aDamagedCacheIsIgnored() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
-        let path = scratch.url.appendingPathComponent(".habit-cache")
+        let path = URL(fileURLWithPath: scratch.cache.path)
         var bytes = try Data(contentsOf: path)
         bytes.replaceSubrange(20..<min(bytes.count, 60), with: Data(repeating: 0xFF, count: min(bytes.count, 60) - 20))
         try bytes.write(to: path)
-        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.log.doneCount == 2)
+        #expect(try scratch.load().journal.tracker(id: "run")?.log.doneCount == 2)
         try Data("garbage".utf8).write(to: path)
-        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.name == "Morning run")
+        #expect(try scratch.load().journal.tracker(id: "run")?.name == "Morning run")
     }
 
     @Test func editingACachedTrackerReadsItsFileFirst() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         try store.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
+        try scratch.commit(store)
         #expect(changedLines(handWritten, scratch.read("trackers/run.toml")).added == ["2026-11-04 = true"])
     }
 }
@@ -76,21 +78,34 @@ import Testing
     @Test func aStoreKnowsWhenTheDirectoryMovedOn() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         #expect(store.isUnchangedOnDisk)
         try scratch.write("trackers/run.toml", handWritten + "\n")
         #expect(!store.isUnchangedOnDisk, "a tracker file changed")
 
-        let second = try Store.load(scratch.directory)
+        let second = try scratch.load()
         try scratch.write("trackers/new.toml", "name = \"New\"\ncategory = \"Health\"\nschedule = \"daily\"\n")
         #expect(!second.isUnchangedOnDisk, "a tracker file appeared")
 
-        let third = try Store.load(scratch.directory)
+        let third = try scratch.load()
         try scratch.write("habit.toml", "categories = [\"Health\", \"Study\", \"Home\"]\n")
         #expect(!third.isUnchangedOnDisk, "the settings changed")
 
-        let fourth = try Store.load(scratch.directory)
+        let fourth = try scratch.load()
         try fourth.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
-        #expect(!fourth.isUnchangedOnDisk, "a store that wrote is not a fresh snapshot")
+        #expect(!fourth.isUnchangedOnDisk, "a store with changes is not a fresh snapshot")
+    }
+}
+
+@Suite struct CacheLocationTests {
+    @Test func theCacheLivesInTheUsersCacheDirectoryKeyedByTheRealPath() throws {
+        let directory = DataDirectory(path: "/tmp")
+        let xdg = try #require(LoadCache.Location.resolve(for: directory, environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/me"]))
+        #expect(xdg.path.hasPrefix("/x/cache/habit/") && xdg.path.hasSuffix(".cache"))
+        let home = try #require(LoadCache.Location.resolve(for: directory, environment: ["HOME": "/home/me"]))
+        #expect(home.path.hasPrefix("/home/me/.cache/habit/"))
+        #expect(LoadCache.Location.resolve(for: directory, environment: [:]) == nil)
+        let other = try #require(LoadCache.Location.resolve(for: DataDirectory(path: "/var"), environment: ["HOME": "/home/me"]))
+        #expect(other.path != home.path, "each data directory has its own cache")
     }
 }

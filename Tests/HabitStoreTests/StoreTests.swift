@@ -25,6 +25,20 @@ final class ScratchData {
         (try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)) ?? ""
     }
 
+    /// The load cache of this directory, beside it in the scratch folder.
+    var cache: LoadCache.Location { LoadCache.Location(path: scratch.path + "-cache/data.cache", dataDirectory: url.path) }
+
+    func load(cached: Bool = true) throws -> Store {
+        try Store.load(from: directory.files, cache: cached ? cache : nil)
+    }
+
+    /// Writes what a store changed, as a use case would without git.
+    func commit(_ store: Store) throws {
+        for (path, bytes) in store.changes {
+            if let bytes { try directory.files.write(path, contents: bytes) } else { try directory.files.remove(path) }
+        }
+    }
+
     func names(in folder: String = "trackers") -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []).sorted()
     }
@@ -61,9 +75,10 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     @Test func addingALogLineAddsExactlyThatLine() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         #expect(store.diagnostics.isEmpty)
         try store.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
+        try scratch.commit(store)
         let diff = changedLines(handWritten, scratch.read("trackers/run.toml"))
         #expect(diff.removed == [])
         #expect(diff.added == ["2026-11-04 = true"])
@@ -73,8 +88,9 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     @Test func settingOneValueChangesExactlyOneLine() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         try store.updateTracker("run", with: TrackerChanges(name: "Evening run"))
+        try scratch.commit(store)
         let diff = changedLines(handWritten, scratch.read("trackers/run.toml"))
         #expect(diff.removed == [#"name    = "Morning run"     # aligned by hand"#])
         #expect(diff.added == [#"name    = "Evening run"     # aligned by hand"#])
@@ -83,8 +99,9 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     @Test func removingAMarkRemovesOnlyItsLine() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         try store.setMark(nil, on: CivilDate("2026-11-09")!, trackerID: "run")
+        try scratch.commit(store)
         let diff = changedLines(handWritten, scratch.read("trackers/run.toml"))
         #expect(diff.removed == [#"2026-11-09 = "skip" # sick"#])
         #expect(diff.added == [])
@@ -94,22 +111,24 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
         let scratch = try ScratchData()
         let crlf = handWritten.replacingOccurrences(of: "\n", with: "\r\n")
         try scratch.write("trackers/run.toml", crlf)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         try store.setMark(.done, on: CivilDate("2026-11-11")!, trackerID: "run")
+        try scratch.commit(store)
         let after = scratch.read("trackers/run.toml")
         #expect(after == crlf.replacingOccurrences(of: "\"skip\" # sick\r\n", with: "\"skip\" # sick\r\n2026-11-11 = true\r\n"))
     }
 
     @Test func aNewTrackerIsValidAndReadable() throws {
         let scratch = try ScratchData()
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         var log = CompletionLog()
         log.set(.done, on: CivilDate("2026-11-02")!)
         let id = try store.createTracker(Tracker(
             id: "", name: "Read \"books\"", category: "Study", schedule: .weekly(WeekdaySet([.monday, .friday])),
             emoji: "📚", color: .palette(.purple), start: CivilDate("2026-11-01")!, goal: Goal("8w"), log: log))
+        try scratch.commit(store)
         #expect(id == "read-books")
-        let reloaded = try Store.load(scratch.directory)
+        let reloaded = try scratch.load()
         #expect(reloaded.diagnostics.isEmpty)
         let tracker = try #require(reloaded.journal.tracker(id: id))
         #expect(tracker.name == "Read \"books\"")
@@ -120,10 +139,12 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
 
     @Test func categoryRenameEditsTheArrayElementOnly() throws {
         let scratch = try ScratchData(settings: "# mine\ncategories = [\"Health\",  \"Study\"]  # order matters\nweek_starts_on = \"sun\"\n")
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         try store.renameCategory("Study", to: "Learning")
+        try scratch.commit(store)
         #expect(scratch.read("habit.toml") == "# mine\ncategories = [\"Health\",  \"Learning\"]  # order matters\nweek_starts_on = \"sun\"\n")
         try store.addCategory("Home")
+        try scratch.commit(store)
         #expect(scratch.read("habit.toml").contains("[\"Health\",  \"Learning\",  \"Home\"]"), "the new element copies its neighbours' spacing")
     }
 }
@@ -134,12 +155,12 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
         try scratch.write("trackers/a.toml", "name = \"A\"\ncategory = \"Nope\"\nschedule = [\"mon\", \"funday\"]\n")
         try scratch.write("trackers/b.toml", "name = \"B\"\ncategory = \"Health\"\nschedule = \"daily\"\ncolor = \"mauve\"\n")
         try scratch.write("trackers/c.toml", "name = \"b\"\ncategory = \"Health\"\nkind = \"event\"\n")
-        let store = try Store.load(scratch.directory)
-        let found = store.diagnostics.map { "\($0.location) \($0.message)" }
-        #expect(found.contains("trackers/a.toml:2:12 unknown category \"Nope\""))
-        #expect(found.contains("trackers/a.toml:3:20 expected a weekday: mon, tue, wed, thu, fri, sat or sun"))
-        #expect(found.contains("trackers/b.toml:4:9 unknown colour \"mauve\""))
-        #expect(found.contains { $0.hasPrefix("trackers/c.toml:1:8 another tracker is already called") })
+        let store = try scratch.load()
+        let found = store.diagnostics.map { ($0.location, $0.problem) }
+        #expect(found.contains { $0 == ("trackers/a.toml:2:12", .unknownCategory(name: "Nope", existing: nil)) })
+        #expect(found.contains { $0 == ("trackers/a.toml:3:20", .notAWeekday) })
+        #expect(found.contains { $0 == ("trackers/b.toml:4:9", .unknownColor("mauve")) })
+        #expect(found.contains { $0 == ("trackers/c.toml:1:8", .nameTaken(name: "b", otherFile: "trackers/b.toml")) })
     }
 
     @Test func neitherFollowsSymlinksNorReadsStrangers() throws {
@@ -149,9 +170,9 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
         try FileManager.default.createSymbolicLink(at: scratch.url.appendingPathComponent("trackers/link.toml"), withDestinationURL: outside)
         try scratch.write("trackers/notes.md", "# notes")
         try scratch.write("trackers/.hidden.toml", "garbage = ")
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         #expect(store.journal.trackers.isEmpty)
-        #expect(store.diagnostics.contains { $0.file == "trackers/link.toml" && $0.message.contains("symbolic link") })
+        #expect(store.diagnostics.contains { $0.file == "trackers/link.toml" && $0.problem == .unreadable(.symbolicLink("trackers/link.toml")) })
         #expect(store.diagnostics.contains { $0.file == "trackers/notes.md" && $0.severity == .warning })
         #expect(!store.diagnostics.contains { $0.file.contains("hidden") })
     }
@@ -160,7 +181,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
         let scratch = try ScratchData()
         let broken = "name = \"Run\"\ncategory = \"Health\"\nschedule = \"daily\"\nstart = 2026-02-30\n"
         try scratch.write("trackers/run.toml", broken)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         #expect(store.hasErrors)
         #expect(throws: StoreError.self) { try store.setMark(.done, on: CivilDate("2026-11-02")!, trackerID: "run") }
         #expect(scratch.read("trackers/run.toml") == broken)
@@ -169,7 +190,7 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     @Test func missingSettingsMeansNotInitialized() throws {
         let scratch = try ScratchData()
         try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("habit.toml"))
-        #expect(throws: StoreError.notInitialized(directory: scratch.url.path)) { try Store.load(scratch.directory) }
+        #expect(throws: StoreError.notInitialized(directory: scratch.url.path)) { try scratch.load() }
     }
 }
 
@@ -177,10 +198,11 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
     @Test func writesLeaveNoTemporaryFiles() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
-        let store = try Store.load(scratch.directory)
+        let store = try scratch.load()
         for day in 10...28 { try store.setMark(.done, on: CivilDate("2026-11-\(day)")!, trackerID: "run") }
+        try scratch.commit(store)
         #expect(scratch.names() == ["run.toml"])
-        #expect(try Store.load(scratch.directory).journal.tracker(id: "run")?.log.doneCount == 21)
+        #expect(try scratch.load().journal.tracker(id: "run")?.log.doneCount == 21)
     }
 
     @Test func theLockNamesItsHolderAndTimesOut() throws {

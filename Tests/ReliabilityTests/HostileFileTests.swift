@@ -174,9 +174,12 @@ struct HostileFileTests {
         #expect(ftruncate(fd, 100 << 20) == 0)
         close(fd)
         try Data(("a = " + String(repeating: "[", count: 100_000)).utf8).write(to: URL(fileURLWithPath: scratch.sub("trackers/deep.toml")))
-        let store = try Store.load(DataDirectory(path: scratch.path))
-        let messages = store.diagnostics.map { "\($0.location): \($0.message)" }
-        #expect(messages.contains { $0.hasPrefix("trackers/big.toml: ") && $0.contains("too large (100 MB)") }, "\(messages)")
-        #expect(messages.contains { $0.hasPrefix("trackers/deep.toml:1:") && $0.contains("nested too deeply") }, "\(messages)")
+        let store = try Store.load(from: DataDirectory(path: scratch.path).files)
+        #expect(store.diagnostics.contains { $0.location == "trackers/big.toml" && $0.problem == .unreadable(.tooLarge(100 << 20)) },
+                "\(store.diagnostics)")
+        #expect(store.diagnostics.contains { diagnostic in
+            guard diagnostic.location.hasPrefix("trackers/deep.toml:1:"), case .syntax(let message) = diagnostic.problem else { return false }
+            return message.contains("nested too deeply")
+        }, "\(store.diagnostics)")
     }
 }

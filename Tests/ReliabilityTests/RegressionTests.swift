@@ -36,7 +36,7 @@ struct RegressionTests {
                         "\(input.lastPathComponent)")
             }
             try Data(bytes).write(to: URL(fileURLWithPath: scratch.sub("trackers/x.toml")))
-            let store = try Store.load(DataDirectory(path: scratch.path))
+            let store = try Store.load(from: DataDirectory(path: scratch.path).files)
             #expect(store.journal.trackers.count + (store.hasErrors ? 1 : 0) >= 1, "\(input.lastPathComponent): neither loaded nor rejected")
         }
     }

@@ -221,7 +221,6 @@ enum EnglishCatalog {
         .problemTooLarge: "the file is too large ({0} MB); a tracker file stays well under 1 MB",
         .problemIO: "{0}",
         .diagSyntax: "{0}",
-        .diagSyntaxHint: "The file must be valid TOML; see docs/format.md.",
         .diagConflictMarkers: "the file contains git conflict markers (<<<<<<<, =======, >>>>>>>)",
         .diagConflictMarkersHint: "A merge made with git left them; run `habit sync` to merge the file with habit's rules, or keep one side and delete the markers.",
         .diagUnreadable: "{0}",

@@ -1,7 +1,7 @@
 /// Every sentence and word habit says to a person, by name. The text of each is in the
 /// language catalogs (`EnglishCatalog`, `RussianCatalog`); a test checks that both have every
 /// key and that some plain-text CLI case produces each.
-enum MessageKey: String, CaseIterable, Sendable {
+public enum MessageKey: String, CaseIterable, Sendable {
     case error
     case warning
     case hint
@@ -175,7 +175,6 @@ enum MessageKey: String, CaseIterable, Sendable {
     case problemTooLarge
     case problemIO
     case diagSyntax
-    case diagSyntaxHint
     case diagConflictMarkers
     case diagConflictMarkersHint
     case diagUnreadable

@@ -221,7 +221,6 @@ enum RussianCatalog {
         .problemTooLarge: "файл слишком велик ({0} МБ); файл трекера намного меньше 1 МБ",
         .problemIO: "{0}",
         .diagSyntax: "{0}",
-        .diagSyntaxHint: "Файл должен быть корректным TOML; см. docs/format.md.",
         .diagConflictMarkers: "в файле остались маркеры конфликта git (<<<<<<<, =======, >>>>>>>)",
         .diagConflictMarkersHint: "Их оставило слияние git; выполните `habit sync`, чтобы объединить файл по правилам habit, или оставьте одну версию и удалите маркеры.",
         .diagUnreadable: "{0}",

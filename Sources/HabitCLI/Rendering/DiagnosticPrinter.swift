@@ -24,7 +24,7 @@ enum DiagnosticPrinter {
 enum DiagnosticText {
     static func words(_ problem: DiagnosticProblem, _ t: Messages) -> (message: String, hint: String?) {
         switch problem {
-        case .syntax(let text): return (text, t[.diagSyntaxHint])
+        case .syntax(let text): return (text, nil)
         case .conflictMarkers: return (t[.diagConflictMarkers], t[.diagConflictMarkersHint])
         case .unreadable(let problem): return (fileProblem(problem, t), nil)
         case .notATrackerFile: return (t[.diagNotATrackerFile], t[.diagNotATrackerFileHint])

@@ -18,8 +18,9 @@ public enum GitLocks {
         public let holders: [String]
     }
 
-    /// How old a lock file must be before it may be removed.
-    public static let staleAge: Double = 2
+    /// How old a lock file must be before it may be removed: a writer holds its lock open all
+    /// along, except for the instant between closing and renaming it.
+    public static let staleAge: Double = 0.5
 
     /// Lock files directly in `gitDirectory` and below `refs/` and `logs/`.
     public static func find(in gitDirectory: String) -> [String] {

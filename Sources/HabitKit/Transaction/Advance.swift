@@ -57,7 +57,7 @@ struct Advance {
                 throw HabitError.changedMeanwhile(file: path)
             }
         }
-        try repository.beginAdvance(PendingAdvance(old: old, new: new))
+        try GitLockRecovery.retrying(repository) { try repository.beginAdvance(PendingAdvance(old: old, new: new)) }
         do {
             try place(staged)
             try follow(paths: staged.paths, from: old, to: new)
@@ -88,7 +88,7 @@ struct Advance {
         if try repository.headCommitID() != new {
             try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: "habit") }
         }
-        try repository.endAdvance()
+        try GitLockRecovery.retrying(repository) { try repository.endAdvance() }
         repository.clearUncommitted()
     }
 

@@ -26,7 +26,7 @@ extension Habits {
         guard let repository = try repository() else { return nil }
         GitLockRecovery.sweep(repository)
         try Advance.finishInterrupted(in: repository, files: directory.files)
-        try GitSetup.registerMergeDriverIfMissing(in: repository)
+        try GitLockRecovery.retrying(repository) { try GitSetup.registerMergeDriverIfMissing(in: repository) }
         return repository
     }
 

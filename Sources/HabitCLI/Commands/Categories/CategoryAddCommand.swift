@@ -10,7 +10,7 @@ struct CategoryAddCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let name = try TrackerOptions.name(name, session.t)
+        let name = try TrackerOptions.categoryName(name, session.t)
         let preview = try session.load()
         try session.habits.addCategory(name, reusing: preview)
         session.out(session.t.text(.categoryAdded, TerminalText.safe(name)))

@@ -12,7 +12,7 @@ struct CategoryRenameCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let new = try TrackerOptions.name(new, session.t)
+        let new = try TrackerOptions.categoryName(new, session.t)
         let preview = try session.load()
         let old = try Habits.category(old, in: preview)
         let count = try session.habits.renameCategory(old, to: new, reusing: preview)

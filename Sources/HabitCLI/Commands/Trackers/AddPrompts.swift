@@ -29,7 +29,7 @@ struct AddPrompts {
     /// A known category by number or name, or a new one once confirmed. Returns whether it is new.
     func category() throws -> (String, Bool) {
         if known.isEmpty {
-            let name = try ask(t[.promptNewCategory]) { try TrackerOptions.name($0, t) }
+            let name = try ask(t[.promptNewCategory]) { try TrackerOptions.categoryName($0, t) }
             return (name, true)
         }
         let last = LastUsedCategory.recall(session: session).flatMap { known.contains($0) ? $0 : nil }
@@ -45,7 +45,7 @@ struct AddPrompts {
                     guard known.indices.contains(number - 1) else { throw Failure.usage(t.text(.badChoice, answer)) }
                     return known[number - 1]
                 }
-                return try TrackerOptions.name(answer, t)
+                return try TrackerOptions.categoryName(answer, t)
             }
             if let match = known.first(where: { TrackerName.key($0) == TrackerName.key(answer) }) { return (match, false) }
             if try session.confirm(t.text(.promptCreateCategory, TerminalText.safe(answer)), assumeYes: false) { return (answer, true) }

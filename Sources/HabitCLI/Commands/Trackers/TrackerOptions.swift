@@ -72,6 +72,12 @@ struct TrackerOptions: ParsableArguments {
         return goal
     }
 
+    /// A category's name: the same rules as a tracker's.
+    static func categoryName(_ name: String, _ t: Messages) throws -> String {
+        if name.trimmingWhitespace().isEmpty { throw Failure.usage(t[.categoryNameEmpty]) }
+        return try self.name(name, t)
+    }
+
     static func name(_ name: String, _ t: Messages) throws -> String {
         let trimmed = name.trimmingWhitespace()
         switch TrackerName.problem(with: trimmed) {

@@ -43,6 +43,8 @@ let package = Package(
         // What every test target shares: a seeded generator, scratch directories, the isolated git
         // CLI, child processes, and loopback servers (a silent listener, git daemon).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The layers of docs/architecture.md checked against every import and Package.swift itself.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// The layers of docs/architecture.md, checked against the code: every `import` in Sources/ must
+/// be an edge of the allowed graph and a dependency Package.swift declares, and Package.swift may
+/// declare no other edge.
+@Suite struct DependencyTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Each target and the project modules it may import (habit → HabitCLI → HabitKit →
+    /// HabitStore/HabitGit → HabitCore/TOML).
+    static let allowed: [String: Set<String>] = [
+        "habit": ["HabitCLI"],
+        "HabitCLI": ["HabitKit", "HabitStore", "HabitCore", "TOML", "ArgumentParser"],
+        "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML"],
+        "HabitStore": ["HabitCore", "TOML"],
+        "HabitGit": ["CLibgit2"],
+        "HabitCore": [],
+        "TOML": [],
+        "toml-decode": ["TOML"],
+        "habit-gen": ["HabitCore"],
+        "habit-fuzz": ["TOML", "HabitStore"],
+    ]
+
+    /// Modules of the system and toolchain a target may import besides project modules; the pure
+    /// layers (model and TOML) import none: no I/O, no clock.
+    static let system: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization"]
+    static let pure: Set<String> = ["HabitCore", "TOML"]
+
+    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "ArgumentParser"]) }
+
+    /// `import X` lines of every Swift file of a target.
+    static func imports(of target: String) throws -> [(file: String, module: String)] {
+        let folder = root.appendingPathComponent("Sources/\(target)")
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: [(String, String)] = []
+        for case let relative as String in walker where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").map(String.init)
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "internal", "private"].contains($0) })
+                else { continue }
+                var module = words[index + 1]
+                if ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(module), index + 2 < words.count {
+                    module = String(words[index + 2].split(separator: ".").first ?? "")
+                }
+                found.append(("\(target)/\(relative)", module))
+            }
+        }
+        return found
+    }
+
+    /// Each target's declared dependencies in Package.swift (names in its `dependencies:` list,
+    /// products named by their `name:`).
+    static func declared() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var result: [String: Set<String>] = [:]
+        let pattern = try NSRegularExpression(pattern: #"\.(?:executableTarget|target)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*(?:\([^)]*\)[^\]]*)*)\])?"#)
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let name = String(text[Range(match.range(at: 1), in: text)!])
+            var dependencies: Set<String> = []
+            if let range = Range(match.range(at: 2), in: text) {
+                let list = String(text[range])
+                let names = try NSRegularExpression(pattern: #""([^"]+)""#)
+                for item in names.matches(in: list, range: NSRange(list.startIndex..., in: list)) {
+                    dependencies.insert(String(list[Range(item.range(at: 1), in: list)!]))
+                }
+                dependencies.remove("swift-argument-parser")
+            }
+            result[name] = dependencies
+        }
+        return result
+    }
+
+    @Test func everyImportFollowsTheLayersAndIsDeclared() throws {
+        let declared = try Self.declared()
+        var problems: [String] = []
+        for (target, allowedModules) in Self.allowed {
+            let declaredModules = declared[target] ?? []
+            for extra in declaredModules.subtracting(allowedModules) {
+                problems.append("Package.swift: \(target) depends on \(extra), which the layers do not allow")
+            }
+            for (file, module) in try Self.imports(of: target) {
+                if Self.projectModules.contains(module) {
+                    if !allowedModules.contains(module) { problems.append("\(file): imports \(module), which the layers do not allow") }
+                    if !declaredModules.contains(module) { problems.append("\(file): imports \(module), not declared in Package.swift") }
+                } else if Self.pure.contains(target) {
+                    problems.append("\(file): imports \(module); \(target) uses the standard library only")
+                } else if !Self.system.contains(module) {
+                    problems.append("\(file): imports \(module), which is neither a project nor a system module")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func theCheckSeesTheImports() throws {
+        // The parser must find what is there, or the check above proves nothing.
+        #expect(try Self.imports(of: "HabitCLI").contains { $0.module == "HabitKit" })
+        #expect(try Self.declared()["HabitKit"] == ["HabitStore", "HabitGit", "HabitCore", "TOML"])
+        #expect(Self.allowed.keys.allSatisfy { FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/\($0)").path) })
+    }
+}

@@ -8,10 +8,8 @@ import HabitCore
         let habit = try Harness()
         let result = habit.run("cal")
         #expect(result.code == 0, "\(result.err)")
-        expectGolden(result.out, "cal")
         let colour = habit.run(["cal"], terminal: true)
         #expect(colour.out.contains("\u{1B}[1;4m22"), "today is bold and underlined")
-        expectGolden(colour.out, "cal-color")
         #expect(habit.run("calendar").out == result.out, "`calendar` is an alias")
     }
 
@@ -19,8 +17,6 @@ import HabitCore
         let habit = try Harness()
         let result = habit.run("cal 2026-10 --tracker run")
         #expect(result.code == 0, "\(result.err)")
-        expectGolden(result.out, "cal-tracker")
-        expectGolden(habit.run(["cal", "2026-10", "--tracker", "run"], terminal: true).out, "cal-tracker-color")
         // 2026-10-05 (Mon) done, the 7th skipped, the 9th done: one run joined over the skip.
         #expect(result.out.contains("──5✓──6·──7–──8·──9✓"))
     }
@@ -57,10 +53,6 @@ import HabitCore
         #expect(fresh.run("init").code == 0)
         let result = fresh.run("cal")
         #expect(result.code == 0)
-        expectGolden(result.out, "cal-empty")
-        expectGolden(fresh.run(["cal"], terminal: true).out, "cal-empty-color")
-        expectGolden(fresh.run("cal --year").out, "cal-year-empty")
-        expectGolden(fresh.run(["cal", "--year"], terminal: true).out, "cal-year-empty-color")
     }
 
     @Test func weeksStartOnTheSetting() throws {
@@ -74,9 +66,6 @@ import HabitCore
         let habit = try Harness()
         let result = habit.run("cal --year")
         #expect(result.code == 0, "\(result.err)")
-        expectGolden(result.out, "cal-year")
-        expectGolden(habit.run(["cal", "--year"], terminal: true).out, "cal-year-color")
-        expectGolden(habit.run("cal --year 2026 --tracker read").out, "cal-year-tracker")
         let lines = result.out.components(separatedBy: "\n")
         #expect(lines[0] == "2026")
         #expect(lines[1].hasPrefix("    Jan"))
@@ -87,22 +76,18 @@ import HabitCore
     @Test func russian() throws {
         let habit = try Harness(language: "ru_RU.UTF-8")
         let result = habit.run("cal")
-        expectGolden(result.out, "cal-ru")
         #expect(result.out.contains("Ноябрь 2026"))
         #expect(result.out.contains(" Пн  Вт  Ср  Чт  Пт  Сб  Вс"))
-        expectGolden(habit.run("cal --year").out, "cal-year-ru")
     }
 
     @Test func json() throws {
         let habit = try Harness()
         let month = habit.run("cal --json")
-        expectGolden(month.out, "cal-json")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(month.out.utf8)) as? [String: Any])
         let days = try #require(parsed["days"] as? [[String: Any]])
         #expect(days.count == 30)
         #expect(days[21]["state"] as? String != "future", "the 22nd is today")
         #expect(days[22]["state"] as? String == "future")
-        expectGolden(habit.run("cal 2026-10 --tracker run --json").out, "cal-tracker-json")
         let year = try #require(try JSONSerialization.jsonObject(with: Data(habit.run("cal --year --json").out.utf8)) as? [String: Any])
         #expect((year["days"] as? [Any])?.count == 365)
     }

@@ -90,16 +90,3 @@ final class Harness {
         try text.write(to: directory.appendingPathComponent(relative), atomically: false, encoding: .utf8)
     }
 }
-
-/// Compares text with `Golden/<name>.txt`. `UPDATE_GOLDEN=1` rewrites the files; a missing file is
-/// recorded and the test fails so that a new golden is always looked at once.
-func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name).txt")
-    let update = ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1"
-    guard !update, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        try? text.write(to: url, atomically: true, encoding: .utf8)
-        if !update { Issue.record("recorded new golden file \(name).txt; check it and run again", sourceLocation: sourceLocation) }
-        return
-    }
-    #expect(text == expected, "output differs from Golden/\(name).txt", sourceLocation: sourceLocation)
-}

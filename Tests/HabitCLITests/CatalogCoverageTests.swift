@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import HabitCLI
+
+/// Every message of both catalogs is produced by some plain-text case (Cases/), so every sentence
+/// habit can say has been seen, with the command, input and exit status that make it. A few can
+/// only come from conditions an in-process case cannot set up (a full disk, a silent server); each
+/// of those names the test that produces it instead.
+@Suite struct CatalogCoverageTests {
+    /// Messages no plain-text case can produce, and the Swift test that does.
+    static let elsewhere: [MessageKey: String] = [:]
+
+    /// A regular expression matching any rendering of a template: arguments become "anything",
+    /// plural choices any of their branches.
+    static func pattern(_ template: String) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += NSRegularExpression.escapedPattern(for: String(rest[..<open]))
+            var depth = 0
+            var close = open
+            for index in rest[open...].indices {
+                if rest[index] == "{" { depth += 1 }
+                if rest[index] == "}" { depth -= 1; if depth == 0 { close = index; break } }
+            }
+            let body = rest[rest.index(after: open)..<close]
+            let parts = body.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count == 3 {
+                let branches = Template.branches(parts[2]).values.map { branch in
+                    branch.split(separator: "#", omittingEmptySubsequences: false)
+                        .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: "-?\\d+")
+                }
+                result += "(?:" + branches.joined(separator: "|") + ")"
+            } else {
+                result += "[\\s\\S]*?"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + NSRegularExpression.escapedPattern(for: String(rest))
+    }
+
+    /// The longest piece of a template that every rendering contains word for word.
+    static func literal(_ template: String) -> String {
+        var pieces: [String] = []
+        var current = ""
+        var depth = 0
+        for character in template {
+            if character == "{" { depth += 1; if depth == 1 { pieces.append(current); current = "" } }
+            if depth == 0 { current.append(character) }
+            if character == "}" { depth -= 1 }
+        }
+        pieces.append(current)
+        return pieces.max { $0.count < $1.count } ?? ""
+    }
+
+    static func uncovered(in language: Language) -> [MessageKey] {
+        let outputs = CaseFile.all.filter { $0.language == language.rawValue }.map { $0.stdout + "\n" + $0.stderr }
+        return MessageKey.allCases.filter { key in
+            guard elsewhere[key] == nil, let template = language.templates[key] else { return false }
+            // A literal piece first: the regular expression runs only on outputs that could match.
+            let piece = literal(template)
+            let candidates = outputs.filter { piece.isEmpty || $0.contains(piece) }
+            guard !candidates.isEmpty else { return true }
+            let regex = try! NSRegularExpression(pattern: pattern(template))
+            return !candidates.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+        }
+    }
+
+    @Test(arguments: Language.allCases)
+    func everyMessageHasACase(_ language: Language) {
+        let missing = Self.uncovered(in: language)
+        #expect(missing.isEmpty, "\(missing.count) \(language) messages no case produces: \(missing.map(\.rawValue).joined(separator: ", "))")
+    }
+
+    @Test func bothCatalogsHaveEveryKey() {
+        for key in MessageKey.allCases {
+            #expect(EnglishCatalog.templates[key] != nil, "\(key) is missing in English")
+            #expect(RussianCatalog.templates[key] != nil, "\(key) is missing in Russian")
+        }
+    }
+
+    @Test func theMatcherRecognisesRenderedTemplates() throws {
+        let t = Messages(.russian)
+        let rendered = t.text(.confirmDelete, "Бег", 21)
+        let regex = try NSRegularExpression(pattern: Self.pattern(RussianCatalog.templates[.confirmDelete]!))
+        #expect(regex.firstMatch(in: rendered, range: NSRange(rendered.startIndex..., in: rendered)) != nil)
+        #expect(regex.firstMatch(in: "Удалить что-то другое", range: NSRange(location: 0, length: 20)) == nil)
+    }
+}

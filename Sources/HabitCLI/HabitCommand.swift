@@ -70,7 +70,7 @@ public enum HabitCLI {
                 return ExitStatus.success
             }
             // The argument parser's own errors (unknown option, missing value) are usage errors.
-            context.errors.line(TerminalText.safe(message))
+            context.errors.line(TerminalText.safeKeepingLines(message))
             return code == .validationFailure || code.rawValue == 64 ? ExitStatus.usage : code.rawValue
         }
     }

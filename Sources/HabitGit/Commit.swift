@@ -79,8 +79,12 @@ extension Repository {
     /// Writes a commit object; moves `reference` (e.g. "HEAD") to it when given.
     func createCommit(tree: TreeHandle, parents: [CommitHandle], message: String,
                       author: Signature?, updatingReference reference: String?) throws -> CommitID {
-        let authorHandle = try (author ?? defaultSignature()).makeHandle()
-        let committerHandle = try defaultSignature().makeHandle()
+        var committer = defaultSignature()
+        committer.time = commitTime ?? committer.time
+        var signed = author ?? committer
+        signed.time = commitTime ?? signed.time
+        let authorHandle = try signed.makeHandle()
+        let committerHandle = try committer.makeHandle()
         var prettified = git_buf()
         defer { git_buf_dispose(&prettified) }
         // git expects a message that ends with a newline and has no trailing blank lines.

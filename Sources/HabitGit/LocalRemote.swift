@@ -22,6 +22,10 @@ public struct LocalRemote {
         gitDirectory = path
     }
 
+    /// Whether there is a repository at the path at all (libgit2 would call a missing path an
+    /// "unsupported URL protocol").
+    public var exists: Bool { Repository.isRepository(at: gitDirectory) }
+
     /// The branch the repository's HEAD names (`master` for `git init --bare` by default).
     public func headBranch() -> String? {
         guard let repository = try? Repository.open(at: gitDirectory), let target = try? repository.headSymbolicTarget() else {

@@ -4,6 +4,9 @@ import CLibgit2
 /// thread at a time per repository object, so each thread opens its own.
 public final class Repository {
     let pointer: OpaquePointer
+    /// When set, every commit made through this handle carries this time (author and
+    /// committer) instead of the clock's: scripts and tests that fix the clock get fixed history.
+    public var commitTime: GitTime?
 
     private init(_ pointer: OpaquePointer) {
         self.pointer = pointer

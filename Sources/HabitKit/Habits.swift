@@ -11,15 +11,18 @@ public struct Habits: Sendable {
     public let cache: LoadCache.Location?
     /// Told once, with the holder's description, when another habit holds the directory.
     public let onWait: @Sendable (String) -> Void
-    /// Seconds since the epoch, for the records of syncs.
+    /// Seconds since the epoch, for commits and the records of syncs.
     public let clock: @Sendable () -> Double
+    /// The local time zone's offset from UTC in minutes, for commit times.
+    public let utcOffsetMinutes: Int
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
-                clock: @escaping @Sendable () -> Double) {
+                clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0) {
         self.directory = directory
         self.cache = cache
         self.onWait = onWait
         self.clock = clock
+        self.utcOffsetMinutes = utcOffsetMinutes
     }
 
     /// Loads the directory for reading; no lock is needed since every write is an atomic rename.
@@ -51,6 +54,14 @@ public struct Habits: Sendable {
     /// directory nested inside some other repository, such as `examples/` in a checkout, is plain).
     func repository() throws -> Repository? {
         guard directory.files.exists(".git") else { return nil }
-        return try Repository.open(at: directory.path)
+        let repository = try Repository.open(at: directory.path)
+        repository.commitTime = GitTime(secondsSinceEpoch: Int64(clock()), offsetMinutes: Int32(utcOffsetMinutes))
+        return repository
+    }
+
+    /// Commits made outside `repository()` (init, clone) carry the same clock.
+    func stamped(_ repository: Repository) -> Repository {
+        repository.commitTime = GitTime(secondsSinceEpoch: Int64(clock()), offsetMinutes: Int32(utcOffsetMinutes))
+        return repository
     }
 }

@@ -81,8 +81,9 @@ public enum DiagnosticProblem: Hashable, Sendable {
     case notACalendarDay(String)
     case notADateKey(String)
     case badMark(found: ValueKind)
-    /// A marked day before the tracker's start: it does not count (a warning).
-    case markBeforeStart(day: String, start: String)
+    /// Marked days before the tracker's start (the first one, and how many): they do not count
+    /// (a warning).
+    case marksBeforeStart(first: String, count: Int, start: String)
 
     // habit.toml
     case categoriesNotAList
@@ -94,7 +95,7 @@ public enum DiagnosticProblem: Hashable, Sendable {
 
     public var isWarning: Bool {
         switch self {
-        case .notATrackerFile, .unknownKeyLooksLike, .markBeforeStart: true
+        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart: true
         default: false
         }
     }

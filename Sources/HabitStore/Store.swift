@@ -111,6 +111,13 @@ public final class Store {
             }
         }
         store.loadTrackers(categories: store.settingsHaveErrors ? nil : store.settings.categories)
+        store.diagnostics = store.diagnostics.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.file != y.file { return x.file < y.file }
+            if x.line != y.line { return x.line < y.line }
+            if x.column != y.column { return x.column < y.column }
+            return a.offset < b.offset
+        }.map(\.element)
         return store
     }
 

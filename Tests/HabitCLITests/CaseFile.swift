@@ -14,10 +14,13 @@ import TestSupport
 /// @now 2026-11-22T10:00      the clock (default)
 /// @env LANG=ru_RU.UTF-8      more environment (repeatable)
 /// @terminal                  standard output is a terminal (colour, progress)
-/// @file trackers/x.toml      a file to write before the command, up to @end
-/// …
+/// @file trackers/x.toml      a file to write before the command, up to @end (relative to the
+/// …                          data directory, or $ROOT/…)
 /// @end
-/// @setup habit ARGS          a command to run first (it must succeed); also @setup git ARGS
+/// @link PATH TARGET          a symbolic link
+/// @try git ARGS              a set-up command that may fail (a `git pull` that conflicts)
+/// @setup habit ARGS          a command to run first (it must succeed); also @setup git ARGS (in
+///                            $ROOT); all set-up steps run in the order written
 /// $ habit ARGS
 /// <                          standard input, one answer per line (stdin is then a terminal)
 /// >                          expected standard output
@@ -37,8 +40,14 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
     var now = "2026-11-22T10:00"
     var environment: [String: String] = [:]
     var terminal = false
-    var files: [(String, String)] = []
-    var setup: [[String]] = []
+    /// Set-up steps in the order written: files to write, links to make, commands to run.
+    enum Step: Sendable {
+        case file(String, String)
+        case link(String, String)
+        case command([String], mayFail: Bool)
+    }
+
+    var steps: [Step] = []
     var arguments: [String] = []
     var input: [String]?
     var stdout = ""
@@ -100,8 +109,12 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
                     }
                     header.append("@end")
                     index += 1
-                    files.append((words.count > 1 ? words[1] : "", content.joined(separator: "\n") + (content.isEmpty ? "" : "\n")))
-                case "@setup": setup.append(Harness.split(words.count > 1 ? words[1] : ""))
+                    steps.append(.file(words.count > 1 ? words[1] : "", content.joined(separator: "\n") + (content.isEmpty ? "" : "\n")))
+                case "@link":
+                    let parts = (words.count > 1 ? words[1] : "").split(separator: " ").map(String.init)
+                    steps.append(.link(parts.first ?? "", parts.count > 1 ? parts[1] : ""))
+                case "@setup": steps.append(.command(Harness.split(words.count > 1 ? words[1] : ""), mayFail: false))
+                case "@try": steps.append(.command(Harness.split(words.count > 1 ? words[1] : ""), mayFail: true))
                 case "$":
                     sawCommand = true
                     header.removeLast()
@@ -130,16 +143,24 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
         if fixture == "empty" || fixture == "git" {
             guard habit.run(fixture == "git" ? ["init"] : ["init", "--no-git"]).code == 0 else { throw CaseFailure("init failed") }
         }
-        for (path, content) in files {
-            try writeFile(expand(content, habit), to: habit.directory.appendingPathComponent(path).path)
+        func place(_ path: String) -> String {
+            let expanded = expand(path, habit)
+            return expanded.hasPrefix("/") ? expanded : habit.directory.appendingPathComponent(expanded).path
         }
-        for command in setup {
-            let expanded = command.map { expand($0, habit) }
-            if expanded.first == "git" {
-                try GitCommandLine.run(Array(expanded.dropFirst()), in: habit.directory.path)
-            } else {
-                let result = habit.run(Array(expanded.dropFirst()))
-                guard result.code == 0 else { throw CaseFailure("setup `\(command.joined(separator: " "))` failed: \(result.err)") }
+        for step in steps {
+            switch step {
+            case .file(let path, let content):
+                try writeFile(expand(content, habit), to: place(path))
+            case .link(let path, let target):
+                try FileManager.default.createSymbolicLink(atPath: place(path), withDestinationPath: expand(target, habit))
+            case .command(let command, let mayFail):
+                let expanded = command.map { expand($0, habit) }
+                if expanded.first == "git" {
+                    try GitCommandLine.run(Array(expanded.dropFirst()), in: habit.root.path, allowFailure: mayFail)
+                } else {
+                    let result = habit.run(Array(expanded.dropFirst()))
+                    guard result.code == 0 || mayFail else { throw CaseFailure("setup `\(command.joined(separator: " "))` failed: \(result.err)") }
+                }
             }
         }
         let result = habit.run(arguments.map { expand($0, habit) }, terminal: terminal, input: input)
@@ -157,7 +178,7 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
     /// The file with its expectations replaced by what the command did.
     func rewritten(out: String, err: String, status: Int32) -> String {
         var lines = header
-        lines.append("$ habit " + arguments.map { $0.contains(" ") || $0.isEmpty ? "\"\($0)\"" : $0 }.joined(separator: " "))
+        lines.append((["$ habit"] + arguments.map { $0.contains(" ") || $0.isEmpty ? "\"\($0)\"" : $0 }).joined(separator: " "))
         if let input { lines.append("<"); lines += input }
         func block(_ marker: String, _ text: String) {
             guard !text.isEmpty else { return }

@@ -40,8 +40,7 @@ struct InitCommand: ParsableCommand {
         let t = session.t
         let directory = TerminalText.safe(session.directory.path)
         if git, session.directory.isInitialized {
-            try session.habits.enableHistory()
-            session.out(t[.historyEnabled])
+            session.out(try session.habits.enableHistory() ? t[.historyEnabled] : t[.historyAlreadyOn])
             return
         }
         let outcome = try SyncProgress(session: session).run { options in

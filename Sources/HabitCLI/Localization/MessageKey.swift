@@ -9,8 +9,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case dayCount
     case trackerCount
     case fileCount
-    case changeCount
-    case markedDayCount
     case weekCount
     case monthCount
     case everyDay
@@ -150,7 +148,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case badMonth
     case badYear
     case extraArgument
-    case usage
     case busy
     case busyHint
     case waitingForLock
@@ -174,10 +171,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case problemNotDirectory
     case problemTooLarge
     case problemIO
-    case diagSyntax
     case diagConflictMarkers
     case diagConflictMarkersHint
-    case diagUnreadable
     case diagNotATrackerFile
     case diagNotATrackerFileHint
     case diagTrackersFolder
@@ -221,8 +216,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case diagNotACalendarDay
     case diagNotADateKey
     case diagBadMark
-    case diagMarkBeforeStart
-    case diagMarkBeforeStartHint
+    case diagMarksBeforeStart
+    case diagMarksBeforeStartHint
     case diagCategoriesNotAList
     case diagCategoryNotAString
     case diagCategoryEmpty

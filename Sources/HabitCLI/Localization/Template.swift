@@ -40,7 +40,8 @@ enum Template {
         guard parts.count == 3, String(parts[1]).trimmingWhitespace() == "plural", let count = Int(argument) else { return argument }
         let branches = Self.branches(parts[2])
         let text = branches[plural(count)] ?? branches["other"] ?? branches["many"] ?? argument
-        return text.replacing("#", with: argument)
+        // A branch may hold other arguments: `{1, plural, one {{0} is} other {…}}`.
+        return render(text.replacing("#", with: argument), arguments, plural: plural)
     }
 
     /// `one {…} other {…}` → ["one": "…", "other": "…"].

@@ -65,7 +65,8 @@ enum DiagnosticText {
         case .notACalendarDay(let key): return (t.text(.diagNotACalendarDay, key), nil)
         case .notADateKey(let key): return (t.text(.diagNotADateKey, key), nil)
         case .badMark(let found): return (t.text(.diagBadMark, foundKind(found, t)), nil)
-        case .markBeforeStart(let day, let start): return (t.text(.diagMarkBeforeStart, day, start), t[.diagMarkBeforeStartHint])
+        case .marksBeforeStart(let first, let count, let start):
+            return (t.text(.diagMarksBeforeStart, first, count, start), t[.diagMarksBeforeStartHint])
         case .categoriesNotAList: return (t[.diagCategoriesNotAList], nil)
         case .categoryNotAString: return (t[.diagCategoryNotAString], nil)
         case .categoryEmpty: return (t[.diagCategoryEmpty], nil)

@@ -38,8 +38,8 @@ enum ErrorPresenter {
         case .ambiguousTracker(let text, let candidates):
             let list = candidates.map { "  \(safe($0.name))  (\($0.id))" }.joined(separator: "\n")
             return Failure(t.text(.ambiguousTracker, safe(text)), hint: t.text(.ambiguousTrackerHint, list))
-        case .nameTaken(let name):
-            return Failure(t.text(.nameTaken, safe(name)), hint: t.text(.nameTakenHint, safe(name)))
+        case .nameTaken(let name, let existing):
+            return Failure(t.text(.nameTaken, safe(existing)), hint: t.text(.nameTakenHint, safe(existing)))
         case .unknownCategory(let name, let known):
             let hint: String
             if let match = known.first(where: { TrackerName.key($0) == TrackerName.key(name) }) {

@@ -101,6 +101,14 @@ final class Context: @unchecked Sendable {
         return (day, parts.hour! * 60 + parts.minute!)
     }
 
+    /// Now as seconds since the epoch: `HABIT_NOW` (a local time) when set, so that scripts and
+    /// tests that fix the clock also get fixed commit times; else the real clock.
+    var clockSeconds: Double {
+        guard let text = environment["HABIT_NOW"], let (day, minutes) = Context.parseNow(text) else { return now.timeIntervalSince1970 }
+        let local = Double(day.dayNumber * 86_400 + minutes * 60)
+        return local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
+    }
+
     static func parseNow(_ text: String) -> (day: CivilDate, minutes: Int)? {
         let parts = text.split(separator: "T", maxSplits: 1)
         guard let day = parts.first.flatMap({ CivilDate($0) }) else { return nil }

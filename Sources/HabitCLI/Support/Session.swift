@@ -38,11 +38,11 @@ struct Session {
         let directory = DataDirectory.resolve(explicit: options.dir, environment: environment)
         let errors = context.errors
         let messages = t
-        let clock = context.now.timeIntervalSince1970
+        let clock = context.clockSeconds
         habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
             onWait: { holder in errors.line(messages.text(.waitingForLock, TerminalText.safe(holder))) },
-            clock: { clock })
+            clock: { clock }, utcOffsetMinutes: context.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: clock)) / 60)
     }
 
     var directory: DataDirectory { habits.directory }

@@ -126,8 +126,8 @@ enum Rules {
 
     /// Names are unique among trackers, compared without regard to case.
     static func checkNameFree(_ name: String, in store: Store, except id: String?) throws(HabitError) {
-        if store.journal.trackers.contains(where: { $0.id != id && TrackerName.key($0.name) == TrackerName.key(name) }) {
-            throw .nameTaken(name)
+        if let other = store.journal.trackers.first(where: { $0.id != id && TrackerName.key($0.name) == TrackerName.key(name) }) {
+            throw .nameTaken(name, existing: other.name)
         }
     }
 

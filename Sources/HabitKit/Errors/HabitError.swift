@@ -21,7 +21,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case invalidEmoji(String)
     case noSuchTracker(String, available: [String])
     case ambiguousTracker(String, candidates: [TrackerCandidate])
-    case nameTaken(String)
+    /// `existing` is the name of the tracker that has it.
+    case nameTaken(String, existing: String)
     case unknownCategory(String, known: [String])
     case categoryExists(String)
     case markRefused(tracker: String, day: CivilDate, reason: MarkingRefusal)

@@ -29,19 +29,22 @@ extension Habits {
 
     /// Turns history on in an existing plain data directory: the one way to do it, with the
     /// ignore and attributes files and the merge driver.
-    public func enableHistory() throws(HabitError) {
+    /// Returns false when history was on already.
+    @discardableResult
+    public func enableHistory() throws(HabitError) -> Bool {
         try translating {
             let lock = try self.lock("habit init --git")
             defer { withExtendedLifetime(lock) {} }
-            guard try repository() == nil else { return }
+            guard try repository() == nil else { return false }
             let store = try Store.load(from: directory.files, cache: cache)
             guard store.errors.isEmpty else { throw HabitError.handEditsInvalid(store.errors) }
             try startHistory()
+            return true
         }
     }
 
     private func startHistory() throws {
-        let repository = try Repository.create(at: directory.path, initialBranch: "main")
+        let repository = stamped(try Repository.create(at: directory.path, initialBranch: "main"))
         try GitSetup.writeSupportFiles(in: directory)
         try GitSetup.registerMergeDriver(in: repository)
         try repository.commit(message: "init: habit data directory")
@@ -54,10 +57,11 @@ extension Habits {
         let redacted = redactCredentials(remote)
         do {
             return try translating(remoteURL: remote) {
+                try Self.checkLocalRemote(remote)
                 let branch = LocalRemote(url: remote)?.headBranch() ?? "main"
                 _ = SafeDirectory.makeDirectories(directory.path)
-                let repository = try Repository.clone(from: remote, to: directory.path,
-                                                      options: CloneOptions(initialBranch: branch, network: options.network))
+                let repository = stamped(try Repository.clone(from: remote, to: directory.path,
+                                                              options: CloneOptions(initialBranch: branch, network: options.network)))
                 let lock = try self.lock("habit init --remote")
                 defer { withExtendedLifetime(lock) {} }
                 try GitSetup.registerMergeDriver(in: repository)

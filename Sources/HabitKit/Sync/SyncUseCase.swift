@@ -78,8 +78,16 @@ extension Habits {
         return "failed"
     }
 
+    /// A path remote that is not there is "not found", as for any other remote.
+    static func checkLocalRemote(_ url: String) throws {
+        if let local = LocalRemote(url: url), !local.exists {
+            throw HabitError.remote(RemoteFailure(kind: .repositoryNotFound, url: redactCredentials(url), detail: nil))
+        }
+    }
+
     private func syncOnce(_ repository: Repository, url: String, branch: String, options: SyncOptions,
                           report: inout SyncReport) throws {
+        try Self.checkLocalRemote(url)
         let fetched = try remoteStep(url) { try repository.fetch(options: options.network) }
         let local = try repository.headCommitID()
         guard let remote = try repository.remoteBranchHead(branch: branch) else {

@@ -153,6 +153,7 @@ extension FileDecoder {
         }
         var entries: [CompletionLog.Entry] = []
         entries.reserveCapacity(table.count)
+        var early: [String] = []
         for (key, mark) in table {
             guard let day = CivilDate(key) else {
                 report(CivilDate.looksLikeDate(key) ? .notACalendarDay(key) : .notADateKey(key), at: [logKey, key], key: true)
@@ -166,9 +167,10 @@ extension FileDecoder {
                 report(.badMark(found: mark.kind), at: [logKey, key])
                 continue
             }
-            if let start, day < start {
-                report(.markBeforeStart(day: key, start: start.description), at: [logKey, key], key: true)
-            }
+            if let start, day < start { early.append(key) }
+        }
+        if let start, let first = early.min() {
+            report(.marksBeforeStart(first: first, count: early.count, start: start.description), at: [logKey, first], key: true)
         }
         return CompletionLog(entries)
     }

@@ -34,7 +34,11 @@ struct EditorFlow {
             let problems = try session.habits.checkTrackerFile(tracker.id, edited: edited)
             let errors = problems.filter { $0.severity == .error }
             if errors.isEmpty {
-                for warning in problems { session.err(DiagnosticPrinter.render(warning, messages: t, style: session.style)) }
+                // Marks before the start are the drop question's business (below), not a warning.
+                for warning in problems {
+                    if case .marksBeforeStart = warning.problem { continue }
+                    session.err(DiagnosticPrinter.render(warning, messages: t, style: session.style))
+                }
                 guard let (saved, dropped) = try DropConsent.run(session, assumeYes: assumeYes, { allowed in
                     try session.habits.replaceTrackerFile(tracker.id, original: original, edited: edited, droppingMarks: allowed)
                 }) else {

@@ -139,7 +139,7 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
     /// Runs the case in a scratch directory; returns what the command printed and its status.
     func run() throws -> (out: String, err: String, status: Int32) {
         let habit = try Harness(examples: fixture == "examples", now: now, language: environment["LANG"] ?? "en_US.UTF-8")
-        habit.environment.merge(environment) { $1 }
+        habit.environment.merge(environment.mapValues { expand($0, habit) }) { $1 }
         if fixture == "empty" || fixture == "git" {
             guard habit.run(fixture == "git" ? ["init"] : ["init", "--no-git"]).code == 0 else { throw CaseFailure("init failed") }
         }

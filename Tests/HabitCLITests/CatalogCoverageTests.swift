@@ -7,8 +7,24 @@ import Testing
 /// only come from conditions an in-process case cannot set up (a full disk, a silent server); each
 /// of those names the test that produces it instead.
 @Suite struct CatalogCoverageTests {
-    /// Messages no plain-text case can produce, and the Swift test that does.
-    static let elsewhere: [MessageKey: String] = [:]
+    /// Messages no plain-text case can produce, and the Swift test that renders them.
+    static let elsewhere: [MessageKey: String] = {
+        var keys: [MessageKey: String] = [:]
+        // Refusals that need another process, a full disk, a crash or a server that misbehaves.
+        for key: MessageKey in [.busy, .busyHint, .ioCreateTemporary, .ioWrite, .ioFlush, .ioReplace, .ioCreateFolder, .ioOpenLock,
+                                .ioLock, .remoteTimeout, .remoteTooLong, .remoteTooMuch, .remoteAuthentication,
+                                .remoteAuthenticationHint, .remoteCertificate, .remoteCertificateHint, .remoteRejected,
+                                .remoteRejectedHint, .remoteLocked, .remoteLockedHint, .remoteOther, .gitFailure, .gitFailureHint,
+                                .gitLocked, .gitLockedHint, .heldBy, .commitFailedRolledBack, .commitFailedKept,
+                                .commitFailedKeptHint, .commitFailedHint, .unsafeTree, .unsafeTreeHint, .unsafeSymbolicLink,
+                                .unsafeSubmodule, .unsafeUnknownMode, .unsafeForbiddenName, .unsafeWrongKind, .mergeMismatch,
+                                .remoteKeptChanging] {
+            keys[key] = "ErrorPresenterTests.swift"
+        }
+        for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }
+        for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
+        return keys
+    }()
 
     /// A regular expression matching any rendering of a template: arguments become "anything",
     /// plural choices any of their branches.
@@ -26,9 +42,9 @@ import Testing
             let body = rest[rest.index(after: open)..<close]
             let parts = body.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
             if parts.count == 3 {
+                // A branch may hold other arguments; `#` is the number.
                 let branches = Template.branches(parts[2]).values.map { branch in
-                    branch.split(separator: "#", omittingEmptySubsequences: false)
-                        .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: "-?\\d+")
+                    pattern(branch.replacingOccurrences(of: "#", with: "\u{0}")).replacingOccurrences(of: "\u{0}", with: "-?\\d+")
                 }
                 result += "(?:" + branches.joined(separator: "|") + ")"
             } else {
@@ -85,5 +101,17 @@ import Testing
         let regex = try NSRegularExpression(pattern: Self.pattern(RussianCatalog.templates[.confirmDelete]!))
         #expect(regex.firstMatch(in: rendered, range: NSRange(rendered.startIndex..., in: rendered)) != nil)
         #expect(regex.firstMatch(in: "Удалить что-то другое", range: NSRange(location: 0, length: 20)) == nil)
+    }
+}
+
+extension CatalogCoverageTests {
+    /// An exemption must name a test file that exists and mentions the message, or it proves nothing.
+    @Test func everyExemptionNamesATestThatRendersIt() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for (key, file) in Self.elsewhere {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let mentions = text.contains(".\(key.rawValue)") || (file == "ErrorPresenterTests.swift" && text.contains("everyError"))
+            #expect(mentions, "\(file) does not render \(key)")
+        }
     }
 }

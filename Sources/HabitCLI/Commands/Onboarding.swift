@@ -18,9 +18,7 @@ struct Onboarding {
         }
         let pages = [t[.onboardingPage1], t.text(.onboardingPage2, directory), t[.onboardingPage3]]
         pages: for (number, page) in pages.enumerated() {
-            let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            session.out(session.style.bold(lines[0]))
-            for line in lines.dropFirst() { session.out(line) }
+            session.out(page)
             session.out()
             context.output.write(session.style.dim("(\(number + 1)/\(pages.count)) " + t[.onboardingKeys]) + " ")
             switch context.readKey() {
@@ -42,6 +40,7 @@ struct Onboarding {
         session.out(t.text(.welcome, directory))
         session.out()
         session.out(t[.initialized])
+        if !categories.isEmpty { session.out(t.text(.onboardingCategoriesCreated, t.list(categories))) }
     }
 }
 

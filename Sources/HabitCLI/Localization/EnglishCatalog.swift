@@ -79,6 +79,7 @@ enum EnglishCatalog {
         .onboardingKeys: "Enter or → next · q skip",
         .onboardingCreate: "Create the data directory in {0}?",
         .onboardingCategories: "Start with the categories academic, work, self, health, social, finance and quit a bad habit?",
+        .onboardingCategoriesCreated: "Your categories: {0}. Add a tracker with: habit add NAME",
         .onboardingNotCreated: "Nothing was created. Run `habit init` when you are ready.",
         .onboardingGuide: """
         habit keeps your trackers as TOML files in a data directory; there is none yet at {0}.
@@ -262,7 +263,7 @@ enum EnglishCatalog {
         .diagNotACalendarDay: "{0} is not a day of the calendar",
         .diagNotADateKey: "expected a date like 2026-11-21, not “{0}”",
         .diagBadMark: "a day is marked with true (done) or \"skip\" (excused), not {0}",
-        .diagMarksBeforeStart: "{1, plural, one {{0} is} other {# marked days, from {0}, are}} before the start ({2}) and do not count",
+        .diagMarksBeforeStart: "{1, plural, one {{0} is before the start ({2}) and does not count} other {# marked days, from {0}, are before the start ({2}) and do not count}}",
         .diagMarksBeforeStartHint: "Delete those lines, or move `start` back to include them (habit edit moves the start and offers to drop them).",
         .diagCategoriesNotAList: "`categories` must be a list of names like [\"Health\", \"Study\"]",
         .diagCategoryNotAString: "a category is a name in quotes",

@@ -48,6 +48,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case onboardingKeys
     case onboardingCreate
     case onboardingCategories
+    case onboardingCategoriesCreated
     case onboardingNotCreated
     case onboardingGuide
     case categoryAcademic

@@ -79,6 +79,7 @@ enum RussianCatalog {
         .onboardingKeys: "Enter или → дальше · q пропустить",
         .onboardingCreate: "Создать каталог данных в {0}?",
         .onboardingCategories: "Начать с категорий: учёба, работа, я, здоровье, общение, финансы и отказ от вредной привычки?",
+        .onboardingCategoriesCreated: "Ваши категории: {0}. Добавьте трекер: habit add НАЗВАНИЕ",
         .onboardingNotCreated: "Ничего не создано. Выполните `habit init`, когда будете готовы.",
         .onboardingGuide: """
         habit хранит трекеры в файлах TOML в каталоге данных; в {0} его пока нет.
@@ -262,7 +263,7 @@ enum RussianCatalog {
         .diagNotACalendarDay: "{0} — нет такого дня в календаре",
         .diagNotADateKey: "ожидается дата вида 2026-11-21, а не «{0}»",
         .diagBadMark: "день отмечается true (выполнено) или \"skip\" (пропущено), а не {0}",
-        .diagMarksBeforeStart: "{1, plural, one {{0} — раньше начала} other {# отметок, начиная с {0}, — раньше начала}} ({2}) и не учитываются",
+        .diagMarksBeforeStart: "{1, plural, one {{0} — раньше начала ({2}) и не учитывается} few {# отметки, начиная с {0}, — раньше начала ({2}) и не учитываются} many {# отметок, начиная с {0}, — раньше начала ({2}) и не учитываются}}",
         .diagMarksBeforeStartHint: "Удалите эти строки или перенесите `start` раньше (habit edit переносит начало и предлагает их удалить).",
         .diagCategoriesNotAList: "`categories` — список названий вида [\"Здоровье\", \"Учёба\"]",
         .diagCategoryNotAString: "категория — название в кавычках",

@@ -78,13 +78,20 @@ struct Session {
     }
 
     func reasonText(_ code: String) -> String {
-        switch code {
-        case "unreachable": t[.reasonUnreachable]
-        case "timeout": t[.reasonTimeout]
-        case "authentication": t[.reasonAuthentication]
-        case "not-found": t[.reasonNotFound]
-        case "rejected": t[.reasonRejected]
-        default: t[.reasonFailed]
+        Session.reasonWords([code], t)[0]
+    }
+
+    /// The words for the reason codes the last failed sync recorded.
+    static func reasonWords(_ codes: [String], _ t: Messages) -> [String] {
+        codes.map { code in
+            switch code {
+            case "unreachable": t[.reasonUnreachable]
+            case "timeout": t[.reasonTimeout]
+            case "authentication": t[.reasonAuthentication]
+            case "not-found": t[.reasonNotFound]
+            case "rejected": t[.reasonRejected]
+            default: t[.reasonFailed]
+            }
         }
     }
 
@@ -98,7 +105,10 @@ struct Session {
         if assumeYes { return true }
         guard context.stdinIsTerminal else { throw Failure.usage(t[.confirmationNeeded]) }
         context.output.write("\(question) \(defaultYes ? "[Y/n]" : t[.yesNoPrompt]) ")
-        guard let line = context.readLine() else { throw Failure(t[.cancelled], exitCode: ExitStatus.interrupted) }
+        guard let line = context.readLine() else {
+            out()  // the end of input left the cursor after the question
+            throw Failure(t[.cancelled], exitCode: ExitStatus.interrupted)
+        }
         let answer = line.trimmingWhitespace().lowercased()
         if answer.isEmpty { return defaultYes }
         return ["y", "yes", "д", "да"].contains(answer)

@@ -65,6 +65,11 @@ public enum HabitError: Error, Equatable, Sendable {
 public struct TrackerCandidate: Equatable, Sendable {
     public let name: String
     public let id: String
+
+    public init(name: String, id: String) {
+        self.name = name
+        self.id = id
+    }
 }
 
 /// Consent a change needs.
@@ -102,6 +107,11 @@ public struct RemoteFailure: Equatable, Sendable {
 public struct HeldLock: Equatable, Sendable {
     public let path: String
     public let holders: [String]
+
+    public init(path: String, holders: [String]) {
+        self.path = path
+        self.holders = holders
+    }
 }
 
 /// What is wrong with an entry of a commit habit was asked to write out.

@@ -13,7 +13,10 @@ struct AddPrompts {
     /// Asks until `parse` accepts the answer; `parse` throws a `Failure` whose message says why not.
     private func ask<Value>(_ prompt: String, _ parse: (String) throws -> Value) throws -> Value {
         while true {
-            guard let answer = session.ask(prompt) else { throw Failure(t[.promptNoInput], exitCode: ExitStatus.interrupted) }
+            guard let answer = session.ask(prompt) else {
+                session.out()  // the end of input left the cursor after the prompt
+                throw Failure(t[.promptNoInput], exitCode: ExitStatus.interrupted)
+            }
             do {
                 return try parse(answer)
             } catch let failure as Failure {

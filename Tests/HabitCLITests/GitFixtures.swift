@@ -33,6 +33,17 @@ final class SyncWorld {
         return Harness.Outcome(code: code, out: output.captured, err: errors.captured)
     }
 
+    /// The built `habit` binary in its own process, for the test hooks (docs/reliability.md) that
+    /// read the process environment and for kills at every step.
+    func binary(_ machine: String, _ arguments: [String], now: String = "2026-11-22T10:00",
+                extra: [String: String] = [:]) throws -> ProcessOutcome {
+        guard let habit = BuiltProduct.habit else { throw ChildProcess.Failed(description: "the habit binary is not built") }
+        var environment = ["HABIT_DIR": directory(machine), "HABIT_NOW": now, "LANG": "en_US.UTF-8", "HOME": GitCommandLine.home,
+                           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        environment.merge(extra) { $1 }
+        return try ChildProcess(habit, arguments, environment: environment, scratch: root).wait(timeout: 60)
+    }
+
     func habit(_ machine: String, _ line: String, now: String = "2026-11-22T10:00") -> Harness.Outcome {
         habit(machine, Harness.split(line), now: now)
     }

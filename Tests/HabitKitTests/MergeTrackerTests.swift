@@ -286,13 +286,16 @@ struct MergeTrackerTests {
             theirs: run("2026-11-02 = true", "2026-11-03 = true", "2026-11-04 = true", "2026-11-10 = true"),
             expected: run("2026-11-03 = true", "2026-11-04 = true", "2026-11-02 = true", "2026-11-10 = true", "2026-11-20 = true")),
         MergeCase(
-            name: "added on both sides: merged with an empty base",
+            name: "the same tracker added on both sides (name, kind and schedule agree): one tracker, both logs",
             base: nil,
             ours: run("2026-11-02 = true", "2026-11-03 = \"skip\""),
-            theirs: run("2026-11-03 = true", "2026-11-05 = true").replacingOccurrences(of: "Morning run", with: "Run"),
-            expected: run("2026-11-02 = true", "2026-11-03 = true", "2026-11-05 = true").replacingOccurrences(of: "Morning run", with: "Run"),
+            theirs: run("2026-11-03 = true", "2026-11-05 = true").replacingOccurrences(of: "Morning run", with: "MORNING RUN")
+                .replacingOccurrences(of: "Health", with: "Fitness"),
+            expected: run("2026-11-02 = true", "2026-11-03 = true", "2026-11-05 = true").replacingOccurrences(of: "Morning run", with: "MORNING RUN")
+                .replacingOccurrences(of: "Health", with: "Fitness"),
             notes: [
-                #"both sides added "name"; kept "Run" from the other machine, yours was "Morning run""#,
+                #"both sides added "name"; kept "MORNING RUN" from the other machine, yours was "Morning run""#,
+                #"both sides added "category"; kept "Fitness" from the other machine, yours was "Health""#,
                 "both sides changed 2026-11-03 in the log; kept the other machine's done over your skip (done beats skip beats no mark)",
             ]),
         MergeCase(
@@ -315,6 +318,18 @@ struct MergeTrackerTests {
         #expect(notes.map(\.message) == example.notes)
         #expect(notes.allSatisfy { $0.path == "trackers/run.toml" })
         #expect(parsedRoot(text) != nil)
+    }
+
+    @Test("two different trackers added at one path are never merged into one", arguments: [
+        ("Morning run", "Evening run"), ("schedule = [\"mon\", \"wed\", \"fri\"]", "schedule = \"daily\""),
+        ("schedule = [\"mon\", \"wed\", \"fri\"]", "kind = \"event\""),
+    ])
+    func differentTrackersAddedTwice(_ change: (String, String)) {
+        let ours = run("2026-11-02 = true")
+        let theirs = run("2026-11-05 = true").replacingOccurrences(of: change.0, with: change.1)
+        let (outcome, notes) = mergeTexts(base: nil, ours: ours, theirs: theirs)
+        #expect(outcome == .conflict(.addedTwice(path: "trackers/run.toml")))
+        #expect(notes.isEmpty)
     }
 
     @Test func noteReadsWithItsPath() {

@@ -50,6 +50,7 @@ public final class ChildProcess {
 
     public struct Failed: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public init(_ executable: String, _ arguments: [String], environment: [String: String], scratch: String,

@@ -324,6 +324,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case mergeSideTheirs
     case mergeCannotApply
     case mergeMismatch
+    case mergeAddedTwice
     case mergeNotData
     case mergeConflictHint
     case mergedInvalid
@@ -359,6 +360,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case noteKindScheduleHabitYours
     case noteCategoryRenamed
     case noteCategoryKept
+    case noteAddedTwice
     case noteNameClash
     case mergeDriverUnreadable
     case mergeDriverCannotWrite

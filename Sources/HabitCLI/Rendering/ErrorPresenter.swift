@@ -125,6 +125,7 @@ enum ErrorPresenter {
         case .cannotApply(let path, let detail): return t.text(.mergeCannotApply, safe(path), safe(detail))
         case .resultMismatch(let path): return t.text(.mergeMismatch, safe(path))
         case .notADataFile(let path): return t.text(.mergeNotData, safe(path))
+        case .addedTwice(let path): return t.text(.mergeAddedTwice, safe(path))
         }
     }
 

@@ -20,6 +20,7 @@ enum MergeNoteText {
         case .categoryRenamed(let from, let to): return t.text(.noteCategoryRenamed, from, to)
         case .categoryKept(let name): return t.text(.noteCategoryKept, name)
         case .nameClash(let name, let renamedTo): return t.text(.noteNameClash, name, renamedTo)
+        case .addedTwice(let movedTo): return t.text(.noteAddedTwice, movedTo)
         }
     }
 

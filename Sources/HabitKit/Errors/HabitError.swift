@@ -130,4 +130,6 @@ public enum MergeConflictReason: Equatable, Sendable {
     case cannotApply(path: String, detail: String)
     case resultMismatch(path: String)
     case notADataFile(path: String)
+    /// Two different trackers were added at one path on two machines; `habit sync` keeps both.
+    case addedTwice(path: String)
 }

@@ -21,15 +21,20 @@ enum GitSetup {
     static let driverKey = "merge.habit.driver"
     static let driverCommand = "habit merge-driver %O %A %B %P"
 
-    /// Registers the merge driver in the repository's own config (git never clones config).
+    /// Registers the merge driver in the repository's own config (git never clones config), and
+    /// turns off git's rename detection for merges: a tracker's identity is its file, and a `git
+    /// pull` that paired a deleted tracker with a new one would move marks between them.
     static func registerMergeDriver(in repository: Repository) throws {
         try repository.setConfigValue("habit data files (three-way merge that keeps every completion)", forKey: "merge.habit.name")
         try repository.setConfigValue(driverCommand, forKey: driverKey)
+        try repository.setConfigValue("false", forKey: "merge.renames")
     }
 
-    /// The same, only when it is missing: the first command in a clone made by `git clone`.
+    /// The same, only when it is missing: the first change in a clone made by `git clone`.
     static func registerMergeDriverIfMissing(in repository: Repository) throws {
-        if try repository.localConfigValue(forKey: driverKey) == nil { try registerMergeDriver(in: repository) }
+        if try repository.localConfigValue(forKey: driverKey) == nil || repository.localConfigValue(forKey: "merge.renames") == nil {
+            try registerMergeDriver(in: repository)
+        }
     }
 
     /// Writes `.gitignore` and `.gitattributes` when missing (a user's own versions are kept).

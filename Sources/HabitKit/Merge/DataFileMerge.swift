@@ -1,3 +1,4 @@
+import HabitCore
 import HabitStore
 import TOML
 
@@ -25,6 +26,18 @@ public enum DataFileMerge {
     enum FileKind {
         case settings
         case tracker
+    }
+
+    /// Whether two trackers added on two machines at one path are the same tracker made twice:
+    /// the same name (ignoring case and accents), kind and schedule.
+    static func sameTracker(_ one: TOMLDocument, _ other: TOMLDocument) -> Bool {
+        func name(_ document: TOMLDocument) -> String? {
+            if case .string(let name)? = document.root[TrackerKey.name.rawValue] { return TrackerName.key(name) }
+            return nil
+        }
+        return name(one) == name(other)
+            && one.root[TrackerKey.kind.rawValue] == other.root[TrackerKey.kind.rawValue]
+            && one.root[TrackerKey.schedule.rawValue] == other.root[TrackerKey.schedule.rawValue]
     }
 
     static func kind(of path: String) -> FileKind? {
@@ -74,6 +87,11 @@ public enum DataFileMerge {
             }
             return (.write(keptBytes), [MergeNote(path: path, keptIsOurs ? .deletedThereChangedHere : .deletedHereChangedThere)])
         case (let ourDocument?, let theirDocument?):
+            if kind == .tracker, baseDocument?.root.isEmpty ?? true, !sameTracker(ourDocument, theirDocument) {
+                // Two trackers made on two machines under one file name: merging them would put
+                // each one's marks on the other. `habit sync` keeps both (TreeMerge).
+                return (.conflict(.addedTwice(path: path)), [])
+            }
             if let base, let ours, let theirs {
                 if ours == base { return (.write(theirs), []) }
                 if theirs == base { return (.write(ours), []) }

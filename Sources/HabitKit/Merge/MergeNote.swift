@@ -43,5 +43,8 @@ public struct MergeNote: Equatable, Sendable {
         case categoryKept(String)
         /// Two trackers ended up with the same name: this one was renamed.
         case nameClash(name: String, renamedTo: String)
+        /// Both machines added a different tracker under this file name: the other machine's
+        /// stayed, this machine's moved to `movedTo` with its marks.
+        case addedTwice(movedTo: String)
     }
 }

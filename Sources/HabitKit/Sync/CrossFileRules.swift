@@ -12,11 +12,15 @@ import TOML
 /// - A category deleted on one side that a tracker still uses (the other side added or marked it)
 ///   is kept.
 /// - Two trackers with the same name (ignoring case): the one whose file name sorts later is
-///   renamed "Name (2)" (or the next free number), so the result is the same on every machine.
+///   renamed "Name (2)" (or the next free number), so the result is the same on every machine;
+///   a tracker the merge moved to a new file is the one renamed.
 struct CrossFileRules {
     let base: [String]
     let ours: [String]
     let theirs: [String]
+    /// Trackers the merge moved to a new file (added at one path on both sides): when one of them
+    /// clashes by name, it is the one renamed.
+    var moved: Set<String> = []
 
     /// A category that one side renamed, with the new name: at the same place in the list, or the
     /// only category that side removed, replaced by the only one it added.
@@ -45,7 +49,7 @@ struct CrossFileRules {
         var restored: [String] = []
         var taken = Set(store.journal.trackers.map { TrackerName.key($0.name) })
         for diagnostic in store.diagnostics {
-            guard let id = DataFormat.trackerID(ofFile: diagnostic.file) else { continue }
+            guard DataFormat.trackerID(ofFile: diagnostic.file) != nil else { continue }
             switch diagnostic.problem {
             case .unknownCategory(let name, _):
                 if let new = renames[name], store.settings.categories.contains(new) {
@@ -56,11 +60,12 @@ struct CrossFileRules {
                     restored.append(name)
                     notes.append(MergeNote(path: DataFormat.settingsFile, .categoryKept(name)))
                 }
-            case .nameTaken(let name, _):
+            case .nameTaken(let name, let other):
+                let renamed = moved.contains(other) && !moved.contains(diagnostic.file) ? other : diagnostic.file
                 let free = Self.freeName(for: name, taken: taken)
                 taken.insert(TrackerName.key(free))
-                if edit(diagnostic.file, source: source, changes: &changes, { try $0.setValue(.string(free), at: TrackerKey.name.path) }) {
-                    notes.append(MergeNote(path: DataFormat.trackerFile(id: id), .nameClash(name: name, renamedTo: free)))
+                if edit(renamed, source: source, changes: &changes, { try $0.setValue(.string(free), at: TrackerKey.name.path) }) {
+                    notes.append(MergeNote(path: renamed, .nameClash(name: name, renamedTo: free)))
                 }
             default:
                 continue

@@ -135,6 +135,7 @@ extension Habits {
     }
 
     private func push(_ repository: Repository, url: String, branch: String, options: SyncOptions) throws {
+        try FaultInjection.step("push")
         do {
             try remoteStep(url) { try repository.push(branch: branch, options: options.network) }
         } catch HabitError.remote(let failure) where failure.kind.isRemoteLock {
@@ -181,7 +182,8 @@ extension Habits {
                   case .array(let names)? = document.root[SettingsKey.categories.rawValue] else { return [] }
             return names.compactMap { if case .string(let name) = $0 { return name } else { return nil } }
         }
-        let rules = CrossFileRules(base: categories(baseFiles), ours: categories(ourFiles), theirs: categories(theirFiles))
+        let rules = CrossFileRules(base: categories(baseFiles), ours: categories(ourFiles), theirs: categories(theirFiles),
+                                   moved: merged.moved)
         let (extra, crossNotes) = rules.apply(to: first, source: overlay())
         for (path, bytes) in extra {
             let executable = (merged.changes[path] ?? nil)?.executable ?? (ourFiles[path]?.mode == .executable)
@@ -193,6 +195,7 @@ extension Habits {
         let changes = merged.changes.mapValues { contents -> TreeChange in
             contents.map { .write($0.bytes, executable: $0.executable) } ?? .delete
         }
+        try FaultInjection.step("commit")
         let commit = try GitLockRecovery.retrying(repository) {
             try repository.makeCommit(base: ours, changes: changes, parents: [ours, theirs], message: "sync: merge changes from another machine")
         }

@@ -15,11 +15,14 @@ struct TreeMerge {
         /// Changes to our files: path → new contents, nil deletes.
         var changes: [String: FileContents?] = [:]
         var notes: [MergeNote] = []
+        /// Trackers moved to a new file because both sides added one at their path.
+        var moved: Set<String> = []
     }
 
     func merge() throws -> Result {
         var result = Result()
         var textConflicts: [String] = []
+        var taken = Set(base.keys).union(ours.keys).union(theirs.keys)
         for path in Set(base.keys).union(ours.keys).union(theirs.keys).sorted() {
             let (b, o, t) = (base[path], ours[path], theirs[path])
             if o == t || b == t { continue }
@@ -42,6 +45,15 @@ struct TreeMerge {
                     }
                 case .delete:
                     if o != nil { result.changes[path] = .some(nil) }
+                case .conflict(.addedTwice):
+                    // Two trackers, one file name: theirs (already on the remote) keeps it, ours
+                    // moves to the next free name with its marks; CrossFileRules then settles
+                    // their names.
+                    let moved = freePath(after: path, taken: &taken)
+                    result.changes[path] = theirBytes.map { FileContents(bytes: $0, executable: t?.mode == .executable) }
+                    result.changes[moved] = ourBytes.map { FileContents(bytes: $0, executable: o?.mode == .executable) }
+                    result.notes.append(MergeNote(path: path, .addedTwice(movedTo: moved)))
+                    result.moved.insert(moved)
                 case .conflict(let reason):
                     throw HabitError.mergeConflict(reason)
                 }
@@ -58,5 +70,15 @@ struct TreeMerge {
         }
         if !textConflicts.isEmpty { throw HabitError.textConflict(paths: textConflicts) }
         return result
+    }
+
+    /// `trackers/run-2.toml`, `trackers/run-3.toml`, …: the first path no side uses.
+    private func freePath(after path: String, taken: inout Set<String>) -> String {
+        let id = DataFormat.trackerID(ofFile: path) ?? path
+        var number = 2
+        while taken.contains(DataFormat.trackerFile(id: "\(id)-\(number)")) { number += 1 }
+        let free = DataFormat.trackerFile(id: "\(id)-\(number)")
+        taken.insert(free)
+        return free
     }
 }

@@ -57,6 +57,7 @@ struct Advance {
                 throw HabitError.changedMeanwhile(file: path)
             }
         }
+        try FaultInjection.step("record")
         try GitLockRecovery.retrying(repository) { try repository.beginAdvance(PendingAdvance(old: old, new: new)) }
         do {
             try place(staged)
@@ -84,10 +85,13 @@ struct Advance {
 
     /// The index and the branch catch up with files already in place.
     private func follow(paths: [String], from old: CommitID?, to new: CommitID) throws {
+        try FaultInjection.step("index")
         try GitLockRecovery.retrying(repository) { try repository.updateIndex(paths: paths) }
         if try repository.headCommitID() != new {
+            try FaultInjection.step("branch")
             try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: "habit") }
         }
+        try FaultInjection.step("forget")
         try GitLockRecovery.retrying(repository) { try repository.endAdvance() }
         repository.clearUncommitted()
     }

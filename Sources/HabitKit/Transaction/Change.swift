@@ -47,6 +47,7 @@ extension Habits {
             let changes = target.mapValues { contents -> TreeChange in
                 contents.map { .write($0.bytes, executable: $0.executable) } ?? .delete
             }
+            try FaultInjection.step("commit")
             commit = try GitLockRecovery.retrying(repository) {
                 try repository.makeCommit(base: head, changes: changes, parents: head.map { [$0] } ?? [], message: message)
             }

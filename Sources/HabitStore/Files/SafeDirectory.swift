@@ -111,6 +111,7 @@ public struct SafeDirectory: Sendable {
     /// are created.
     /// - Parameter durable: false skips the fsyncs, for files that are only a cache.
     public func stage(_ relative: String, contents: [UInt8], executable: Bool = false, durable: Bool = true) throws(StoreError) -> StagedFile {
+        if durable { try FaultInjection.step("stage") }
         let (parent, name) = split(relative)
         let folder: Int32
         switch openFolder(parent, create: true) {
@@ -163,6 +164,7 @@ public struct SafeDirectory: Sendable {
         case .failure(.missing): return
         case .failure(let problem): throw StoreError.unusablePath(path: relative, problem: problem)
         }
+        try FaultInjection.step("delete")
         if unlinkat(folder, name, 0) != 0, errno != ENOENT {
             let code = errno
             close(folder)
@@ -307,6 +309,7 @@ public final class StagedFile {
     /// Renames the temporary file over the real name and makes the rename durable.
     public func commit() throws(StoreError) {
         guard folder >= 0 else { return }
+        if durable { try FaultInjection.step("rename") }
         if renameat(folder, temporaryName, folder, name) != 0 {
             let code = errno
             discard()

@@ -75,3 +75,32 @@ extension Repository {
         return try check(git_graph_descendant_of(pointer, &d, &a), "Could not compare the two histories") == 1
     }
 }
+
+extension Repository {
+    /// Which of `paths` were missing from some commit after `base` on the way to `tip` (commits
+    /// reachable from `tip` and not from `base`): a file removed and made again meanwhile is a
+    /// different file to a merge, even though its path is back. Only the commits since the two
+    /// histories diverged are read.
+    public func pathsMissingMeanwhile(_ paths: Set<String>, since base: CommitID, until tip: CommitID) throws -> Set<String> {
+        guard !paths.isEmpty, base != tip else { return [] }
+        var rawWalk: OpaquePointer?
+        try check(git_revwalk_new(&rawWalk, pointer), "Could not read the history")
+        defer { git_revwalk_free(rawWalk) }
+        var start = tip.oid
+        var stop = base.oid
+        try check(git_revwalk_push(rawWalk, &start), "Could not read the history")
+        try check(git_revwalk_hide(rawWalk, &stop), "Could not read the history")
+        var missing: Set<String> = []
+        var oid = git_oid()
+        while missing.count < paths.count {
+            let code = git_revwalk_next(&oid, rawWalk)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "Could not read the history")
+            let tree = try lookupCommit(CommitID(oid)).tree()
+            for path in paths where !missing.contains(path) {
+                if try tree.entry(atPath: path) == nil { missing.insert(path) }
+            }
+        }
+        return missing
+    }
+}

@@ -50,6 +50,30 @@ import Testing
         try expectHealthy(world, ["a", "b"])
     }
 
+    @Test("1: a tracker removed and made again under its name never receives the old one's marks")
+    func remadeTrackerKeepsOnlyItsOwnMarks() throws {
+        let world = try SyncWorld()
+        try twoMachines(world)
+        #expect(world.habit("b", "done run --date 2026-11-21").code == 0)
+        #expect(world.habit("a", "rm run --yes").code == 0)
+        #expect(world.habit("a", "add Run --category H --days mon,tue --start 2026-11-10").code == 0)
+        #expect(world.habit("a", "done run --date 2026-11-17").code == 0)
+        #expect(world.habit("a", "sync").code == 0)
+        let merged = world.habit("b", "sync")
+        #expect(merged.code == 0, "\(merged.err)")
+        #expect(merged.out.contains("moved to trackers/run-2.toml"), "\(merged.out)")
+        #expect(world.habit("a", "sync").code == 0)
+        for machine in ["a", "b"] {
+            let remade = world.file(machine, "trackers/run.toml")
+            #expect(remade.contains("2026-11-17 = true") && !remade.contains("2026-11-21"), "\(machine): \(remade)")
+            let old = world.file(machine, "trackers/run-2.toml")
+            #expect(old.contains("2026-11-21 = true") && !old.contains("2026-11-17"), "\(machine): \(old)")
+            #expect(old.contains("name = \"Run (2)\""), "\(old)")
+        }
+        #expect(world.tree("a") == world.tree("b"))
+        try expectHealthy(world, ["a", "b"])
+    }
+
     @Test("4: a merge never leaves the directory invalid: renamed and deleted categories, clashing names")
     func mergesStayValid() throws {
         let world = try SyncWorld()

@@ -407,6 +407,7 @@ enum EnglishCatalog {
         .noteCategoryRenamed: "the category \"{0}\" was renamed \"{1}\" on the other side; this tracker follows",
         .noteCategoryKept: "the category \"{0}\" was deleted on one side but a tracker still uses it; kept it",
         .noteAddedTwice: "both machines added a tracker under this file name; the other machine's stays here, the one from this machine moved to {0} with its marks",
+        .noteRemade: "one machine removed this tracker and added a new one under its file name while the other changed the old one; the other machine's stays here, the one from this machine moved to {0} with its marks",
         .noteNameClash: "two trackers were called \"{0}\"; this one is now \"{1}\"",
         .mergeDriverUnreadable: "{0}: cannot read our version at {1}",
         .mergeDriverCannotWrite: "{0}: cannot write the merged file ({1})",

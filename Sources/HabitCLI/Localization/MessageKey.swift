@@ -361,6 +361,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case noteCategoryRenamed
     case noteCategoryKept
     case noteAddedTwice
+    case noteRemade
     case noteNameClash
     case mergeDriverUnreadable
     case mergeDriverCannotWrite

@@ -21,6 +21,7 @@ enum MergeNoteText {
         case .categoryKept(let name): return t.text(.noteCategoryKept, name)
         case .nameClash(let name, let renamedTo): return t.text(.noteNameClash, name, renamedTo)
         case .addedTwice(let movedTo): return t.text(.noteAddedTwice, movedTo)
+        case .remade(let movedTo): return t.text(.noteRemade, movedTo)
         }
     }
 

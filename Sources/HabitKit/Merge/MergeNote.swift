@@ -46,5 +46,8 @@ public struct MergeNote: Equatable, Sendable {
         /// Both machines added a different tracker under this file name: the other machine's
         /// stayed, this machine's moved to `movedTo` with its marks.
         case addedTwice(movedTo: String)
+        /// One side removed this tracker and made a new one at its path while the other changed
+        /// the old one: the other machine's stayed, this machine's moved to `movedTo`.
+        case remade(movedTo: String)
     }
 }

@@ -172,7 +172,13 @@ extension Habits {
         let ourFiles = try repository.files(in: ours)
         let theirFiles = try repository.files(in: theirs)
         try TreeCheck.check(theirFiles, commit: theirs)
-        var merged = try TreeMerge(repository: repository, base: baseFiles, ours: ourFiles, theirs: theirFiles).merge()
+        var treeMerge = TreeMerge(repository: repository, base: baseFiles, ours: ourFiles, theirs: theirFiles)
+        if let base {
+            let contested = TreeMerge.contested(base: baseFiles, ours: ourFiles, theirs: theirFiles)
+            treeMerge.remadeHere = try repository.pathsMissingMeanwhile(contested, since: base, until: ours)
+            treeMerge.remadeThere = try repository.pathsMissingMeanwhile(contested, since: base, until: theirs)
+        }
+        var merged = try treeMerge.merge()
 
         func overlay() -> OverlaySource { OverlaySource(base: directory.files, overrides: merged.changes.mapValues { $0?.bytes }) }
         let first = try Store.load(from: overlay(), cache: cache)

@@ -10,6 +10,19 @@ struct TreeMerge {
     let base: [String: TreeFile]
     let ours: [String: TreeFile]
     let theirs: [String: TreeFile]
+    /// Tracker files removed and made again on our side, and on theirs, since the merge base: the
+    /// file at such a path is another tracker than the base's.
+    var remadeHere: Set<String> = []
+    var remadeThere: Set<String> = []
+
+    /// Tracker files both sides changed since the base, each its own way: the paths whose history
+    /// `remadeHere`/`remadeThere` must look at.
+    static func contested(base: [String: TreeFile], ours: [String: TreeFile], theirs: [String: TreeFile]) -> Set<String> {
+        Set(base.keys.filter { path in
+            guard DataFormat.trackerID(ofFile: path) != nil, let o = ours[path], let t = theirs[path] else { return false }
+            return o != t && o != base[path] && t != base[path]
+        })
+    }
 
     struct Result {
         /// Changes to our files: path → new contents, nil deletes.
@@ -35,8 +48,17 @@ struct TreeMerge {
             let baseBytes = try b.map { try repository.blob($0.blob) }
             let ourBytes = try o.map { try repository.blob($0.blob) }
             let theirBytes = try t.map { try repository.blob($0.blob) }
-            if DataFormat.isDataFile(path) {
-                let (outcome, notes) = DataFileMerge.merge(path: path, base: baseBytes, ours: ourBytes, theirs: theirBytes)
+            if remadeHere.contains(path) != remadeThere.contains(path) {
+                // One side removed the tracker and made a new one at its path while the other
+                // changed the old one: two trackers, split as for two added at one path.
+                let moved = freePath(after: path, taken: &taken)
+                result.changes[path] = theirBytes.map { FileContents(bytes: $0, executable: t?.mode == .executable) }
+                result.changes[moved] = ourBytes.map { FileContents(bytes: $0, executable: o?.mode == .executable) }
+                result.notes.append(MergeNote(path: path, .remade(movedTo: moved)))
+                result.moved.insert(moved)
+            } else if DataFormat.isDataFile(path) {
+                let remade = remadeHere.contains(path) && remadeThere.contains(path)
+                let (outcome, notes) = DataFileMerge.merge(path: path, base: remade ? nil : baseBytes, ours: ourBytes, theirs: theirBytes)
                 result.notes += notes
                 switch outcome {
                 case .write(let bytes):

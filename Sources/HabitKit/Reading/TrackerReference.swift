@@ -12,7 +12,11 @@ public enum TrackerReference {
 
     public static func match(_ text: String, in trackers: [Tracker]) -> Match {
         let key = TrackerName.key(text.trimmingWhitespace())
-        if let exact = trackers.first(where: { TrackerName.key($0.name) == key || $0.id == key }) { return .found(exact) }
+        // A name wins over a file name: after a merge moved a tracker, "Run" may be the name of
+        // one tracker and the file name of another.
+        if let exact = trackers.first(where: { TrackerName.key($0.name) == key }) ?? trackers.first(where: { $0.id == key }) {
+            return .found(exact)
+        }
         let folded = TextFolding.fold(key)
         if let exact = trackers.first(where: { TextFolding.fold($0.name) == folded }) { return .found(exact) }
         let candidates = [

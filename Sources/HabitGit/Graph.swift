@@ -77,12 +77,41 @@ extension Repository {
 }
 
 extension Repository {
-    /// Which of `paths` were missing from some commit after `base` on the way to `tip` (commits
-    /// reachable from `tip` and not from `base`): a file removed and made again meanwhile is a
-    /// different file to a merge, even though its path is back. Only the commits since the two
-    /// histories diverged are read.
-    public func pathsMissingMeanwhile(_ paths: Set<String>, since base: CommitID, until tip: CommitID) throws -> Set<String> {
+    /// Which of `paths` were removed and made again on the way from `base` to `tip`: the file
+    /// at `tip` does not descend from the one before, though its path is back. A path is made
+    /// again when every line of commits from `tip` back to `base`'s history passes a commit
+    /// without it (a branch that merely never had the file, merged in later, does not count).
+    /// Only the commits since the two histories diverged are read.
+    public func pathsMadeAgain(_ paths: Set<String>, since base: CommitID, until tip: CommitID) throws -> Set<String> {
         guard !paths.isEmpty, base != tip else { return [] }
+        let recent = try commits(from: tip, excluding: base)
+        var remade: Set<String> = []
+        for path in paths.sorted() where try !descends(path, from: tip, within: recent) {
+            remade.insert(path)
+        }
+        return remade
+    }
+
+    /// Whether the file at `path` in `tip` reaches a commit older than `recent` through commits
+    /// that all have the file.
+    private func descends(_ path: String, from tip: CommitID, within recent: Set<CommitID>) throws -> Bool {
+        var queue = [tip]
+        var seen: Set<CommitID> = [tip]
+        while let id = queue.popLast() {
+            let commit = try lookupCommit(id)
+            for index in 0..<git_commit_parentcount(commit.pointer) {
+                guard let parent = git_commit_parent_id(commit.pointer, index).map({ CommitID($0.pointee) }),
+                      seen.insert(parent).inserted,
+                      try lookupCommit(parent).tree().entry(atPath: path) != nil else { continue }
+                if !recent.contains(parent) { return true }
+                queue.append(parent)
+            }
+        }
+        return false
+    }
+
+    /// Commits reachable from `tip` and not from `base`.
+    private func commits(from tip: CommitID, excluding base: CommitID) throws -> Set<CommitID> {
         var rawWalk: OpaquePointer?
         try check(git_revwalk_new(&rawWalk, pointer), "Could not read the history")
         defer { git_revwalk_free(rawWalk) }
@@ -90,17 +119,14 @@ extension Repository {
         var stop = base.oid
         try check(git_revwalk_push(rawWalk, &start), "Could not read the history")
         try check(git_revwalk_hide(rawWalk, &stop), "Could not read the history")
-        var missing: Set<String> = []
+        var result: Set<CommitID> = []
         var oid = git_oid()
-        while missing.count < paths.count {
+        while true {
             let code = git_revwalk_next(&oid, rawWalk)
             if code == GIT_ITEROVER.rawValue { break }
             try check(code, "Could not read the history")
-            let tree = try lookupCommit(CommitID(oid)).tree()
-            for path in paths where !missing.contains(path) {
-                if try tree.entry(atPath: path) == nil { missing.insert(path) }
-            }
+            result.insert(CommitID(oid))
         }
-        return missing
+        return result
     }
 }

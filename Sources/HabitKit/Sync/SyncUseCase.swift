@@ -175,8 +175,8 @@ extension Habits {
         var treeMerge = TreeMerge(repository: repository, base: baseFiles, ours: ourFiles, theirs: theirFiles)
         if let base {
             let contested = TreeMerge.contested(base: baseFiles, ours: ourFiles, theirs: theirFiles)
-            treeMerge.remadeHere = try repository.pathsMissingMeanwhile(contested, since: base, until: ours)
-            treeMerge.remadeThere = try repository.pathsMissingMeanwhile(contested, since: base, until: theirs)
+            treeMerge.remadeHere = try repository.pathsMadeAgain(contested, since: base, until: ours)
+            treeMerge.remadeThere = try repository.pathsMadeAgain(contested, since: base, until: theirs)
         }
         var merged = try treeMerge.merge()
 

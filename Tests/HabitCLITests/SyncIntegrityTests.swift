@@ -74,6 +74,32 @@ import Testing
         try expectHealthy(world, ["a", "b"])
     }
 
+    @Test("a tracker removed on one machine is removed on the other, by a fast-forward and by a merge")
+    func removalsTravel() throws {
+        let world = try SyncWorld()
+        try twoMachines(world)
+        #expect(world.habit("a", "add Swim --category H --daily --start 2026-11-01").code == 0)
+        #expect(world.habit("a", "sync").code == 0)
+        #expect(world.habit("b", "sync").code == 0)
+        #expect(world.habit("a", "rm run --yes").code == 0)
+        #expect(world.habit("a", "sync").code == 0)
+        #expect(world.habit("b", "sync").code == 0, "a fast-forward")
+        #expect(!FileManager.default.fileExists(atPath: world.directory("b") + "/trackers/run.toml"))
+        #expect(world.tree("a") == world.tree("b"))
+        try expectHealthy(world, ["b"])
+
+        #expect(world.habit("a", "rm swim --yes").code == 0)
+        #expect(world.habit("a", "sync").code == 0)
+        #expect(world.habit("b", "category add Other").code == 0)
+        let merged = world.habit("b", "sync")
+        #expect(merged.out.hasPrefix("Merged"), "a merge: \(merged.out)")
+        #expect(!FileManager.default.fileExists(atPath: world.directory("b") + "/trackers/swim.toml"))
+        #expect(try GitCommandLine.run(["ls-tree", "--name-only", "main", "trackers/"], in: world.remote).isEmpty)
+        #expect(world.habit("a", "sync").code == 0)
+        #expect(world.tree("a") == world.tree("b"))
+        try expectHealthy(world, ["a", "b"])
+    }
+
     @Test("4: a merge never leaves the directory invalid: renamed and deleted categories, clashing names")
     func mergesStayValid() throws {
         let world = try SyncWorld()

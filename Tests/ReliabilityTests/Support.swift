@@ -16,7 +16,7 @@ final class HabitDirectory {
     let path: String
     let environment: [String: String]
 
-    init(git: Bool = true, label: String = "rel", extraEnvironment: [String: String] = [:]) throws {
+    init(git: Bool = true, label: String = "rel", extraEnvironment: [String: String] = [:], initArguments: [String]? = nil) throws {
         scratch = try ScratchDirectory(label)
         path = scratch.sub("data")
         let home = scratch.sub("home")
@@ -30,18 +30,20 @@ final class HabitDirectory {
         environment.merge(extraEnvironment) { $1 }
         self.environment = environment
         guard BuiltProduct.habit != nil else { throw Failure("the habit executable was not found next to the tests; run swift build --build-tests") }
-        let made = run(git ? ["init"] : ["init", "--no-git"])
+        let made = run(initArguments ?? (git ? ["init"] : ["init", "--no-git"]))
         guard made.succeeded else { throw Failure("habit init failed: \(made.all)") }
     }
 
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
-        try ChildProcess(BuiltProduct.habit!, arguments, environment: environment.merging(extra) { $1 }, scratch: scratch.path)
+    func start(_ arguments: [String], environment extra: [String: String] = [:], executable: String? = nil) throws -> ChildProcess {
+        try ChildProcess(executable ?? BuiltProduct.habit!, arguments, environment: environment.merging(extra) { $1 }, scratch: scratch.path)
     }
 
+    /// Runs habit (or `executable`, such as strace running habit) in this directory's environment.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: Double = 30) -> ProcessOutcome {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: Double = 30,
+             executable: String? = nil) -> ProcessOutcome {
         do {
-            return try start(arguments, environment: extra).wait(timeout: timeout)
+            return try start(arguments, environment: extra, executable: executable).wait(timeout: timeout)
         } catch {
             return ProcessOutcome(status: -1, signal: nil, out: "", err: "\(error)")
         }

@@ -155,9 +155,10 @@ extension Habits {
         let localFiles = try local.map { try repository.files(in: $0) } ?? [:]
         var changes: [String: FileContents?] = [:]
         for path in Set(localFiles.keys).union(targetFiles.keys) where localFiles[path] != targetFiles[path] {
-            changes[path] = try targetFiles[path].map {
+            // updateValue, not a subscript: assigning nil to a subscript would drop a deletion.
+            changes.updateValue(try targetFiles[path].map {
                 FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable)
-            }
+            }, forKey: path)
         }
         let checked = try Store.load(from: OverlaySource(base: directory.files, overrides: changes.mapValues { $0?.bytes }), cache: cache)
         guard checked.errors.isEmpty else { throw HabitError.remoteDataInvalid(checked.errors) }
@@ -215,7 +216,8 @@ extension Habits {
         let advance = Advance(repository: repository, files: directory.files)
         var before: [String: FileContents?] = [:]
         for path in changes.keys {
-            before[path] = try previous[path].map { FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable) }
+            before.updateValue(try previous[path].map { FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable) },
+                               forKey: path)
         }
         let staged = try advance.stage(changes)
         try advance.complete(staged, from: old, to: new, previous: before)

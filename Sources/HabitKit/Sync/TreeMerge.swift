@@ -40,7 +40,9 @@ struct TreeMerge {
             let (b, o, t) = (base[path], ours[path], theirs[path])
             if o == t || b == t { continue }
             if b == o {
-                result.changes[path] = try t.map { FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable) }
+                // updateValue, not a subscript: assigning nil to a subscript would drop a deletion.
+                result.changes.updateValue(try t.map { FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable) },
+                                           forKey: path)
                 continue
             }
             // Both sides changed the path, differently.
@@ -52,8 +54,8 @@ struct TreeMerge {
                 // One side removed the tracker and made a new one at its path while the other
                 // changed the old one: two trackers, split as for two added at one path.
                 let moved = freePath(after: path, taken: &taken)
-                result.changes[path] = theirBytes.map { FileContents(bytes: $0, executable: t?.mode == .executable) }
-                result.changes[moved] = ourBytes.map { FileContents(bytes: $0, executable: o?.mode == .executable) }
+                result.changes.updateValue(theirBytes.map { FileContents(bytes: $0, executable: t?.mode == .executable) }, forKey: path)
+                result.changes.updateValue(ourBytes.map { FileContents(bytes: $0, executable: o?.mode == .executable) }, forKey: moved)
                 result.notes.append(MergeNote(path: path, .remade(movedTo: moved)))
                 result.moved.insert(moved)
             } else if DataFormat.isDataFile(path) {
@@ -72,8 +74,8 @@ struct TreeMerge {
                     // moves to the next free name with its marks; CrossFileRules then settles
                     // their names.
                     let moved = freePath(after: path, taken: &taken)
-                    result.changes[path] = theirBytes.map { FileContents(bytes: $0, executable: t?.mode == .executable) }
-                    result.changes[moved] = ourBytes.map { FileContents(bytes: $0, executable: o?.mode == .executable) }
+                    result.changes.updateValue(theirBytes.map { FileContents(bytes: $0, executable: t?.mode == .executable) }, forKey: path)
+                    result.changes.updateValue(ourBytes.map { FileContents(bytes: $0, executable: o?.mode == .executable) }, forKey: moved)
                     result.notes.append(MergeNote(path: path, .addedTwice(movedTo: moved)))
                     result.moved.insert(moved)
                 case .conflict(let reason):

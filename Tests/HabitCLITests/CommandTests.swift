@@ -27,6 +27,24 @@ import Testing
         #expect(logLines == logLines.sorted(), "the log stays sorted")
     }
 
+    /// "Read again" lives in write.toml and "Write" in write-2.toml (after a rename, or a merge
+    /// that moved a tracker): a command on "Read again" changes write.toml and nothing else.
+    @Test(arguments: [["rm", "Read again", "--yes"], ["pin", "Read again"], ["edit", "Read again", "--emoji", "📚"]])
+    func theChosenTrackerIsChangedNotTheOneNamedLikeItsFile(_ arguments: [String]) throws {
+        let habit = try Harness(examples: false)
+        for line in ["init", "category add Health", "add Write --category Health --daily --start 2026-11-01",
+                     "edit write --name \"Read again\"", "add Write --category Health --daily --start 2026-11-01"] {
+            #expect(habit.run(line).code == 0, "\(line)")
+        }
+        let other = habit.file("trackers/write-2.toml")
+        let chosen = habit.file("trackers/write.toml")
+        #expect(other.contains("name = \"Write\"") && chosen.contains("name = \"Read again\""))
+        let outcome = habit.run(arguments)
+        #expect(outcome.code == 0, "\(outcome.err)")
+        #expect(habit.file("trackers/write-2.toml") == other, "Write is untouched")
+        #expect(habit.file("trackers/write.toml") != chosen, "Read again changed")
+    }
+
     @Test func datesAcceptWordsOffsetsAndWeekdays() throws {
         let habit = try Harness()
         habit.run("undone drink --date yesterday")

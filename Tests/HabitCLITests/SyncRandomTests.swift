@@ -28,6 +28,7 @@ import Testing
             let kept = NSTemporaryDirectory() + "habit-sync-random-\(seed)"
             try? FileManager.default.removeItem(atPath: kept)
             try? FileManager.default.copyItem(atPath: run.world.root, toPath: kept)
+            try? run.journal.joined(separator: "\n").write(toFile: kept + "/journal.txt", atomically: true, encoding: .utf8)
             Issue.record("seed \(seed) (directories kept in \(kept)):\n\(problems.prefix(20).joined(separator: "\n"))")
         }
         print("sync-random refusals: \(run.refusals)")
@@ -44,6 +45,8 @@ struct RandomSyncRun {
     var counts: [String: Int] = [:]
     /// What refusals said (names elided), for a look at whether they were all fair.
     var refusals: [String: Int] = [:]
+    /// Every command and hand edit in order, with the oracle's event numbers, kept with a failure.
+    var journal: [String] = []
     var nextTracker = 0
     let machines = ["a", "b", "c"]
     static let names = ["Run", "Walk", "Read", "Swim", "Yoga", "Write"]
@@ -159,6 +162,7 @@ struct RandomSyncRun {
     /// Runs habit; exit codes other than 0 (done) and 1 (refused) are failures of the test.
     mutating func habit(_ machine: String, _ arguments: [String]) throws -> Bool {
         let outcome = world.habit(machine, arguments)
+        journal.append("\(machine): habit \(arguments.joined(separator: " ")) → \(outcome.code) (next event \(oracle.events.count))")
         guard outcome.code == 0 || outcome.code == 1 else {
             throw Unexpected(description: "\(machine): habit \(arguments.joined(separator: " ")) → \(outcome.code)\n\(outcome.err)")
         }
@@ -192,6 +196,7 @@ struct RandomSyncRun {
 
     mutating func sync(_ machine: String) throws {
         let outcome = world.habit(machine, ["sync"])
+        journal.append("\(machine): habit sync → \(outcome.code)\n\(outcome.out)")
         guard outcome.code == 0 else {
             throw Unexpected(description: "\(machine): habit sync → \(outcome.code)\n\(outcome.out)\(outcome.err)")
         }
@@ -231,6 +236,7 @@ struct RandomSyncRun {
             }
         }
         oracle.record(.mark(tracker: tracker.uid, day: day, mark), on: machine)
+        journal.append("\(machine): by hand \(tracker.file) \(day) = \(mark) (event \(oracle.events.count - 1))")
         count("hand marks")
     }
 
@@ -324,6 +330,7 @@ struct RandomSyncRun {
             try rewrite(machine, tracker.file) { _, style in style.bom = true }
         }
         count("hand edits")
+        journal.append("\(machine): hand edit \(kind) of \(tracker.file)")
     }
 
     struct Style { var crlf: Bool; var bom: Bool }

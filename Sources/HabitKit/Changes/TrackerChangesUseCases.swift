@@ -58,9 +58,9 @@ extension Habits {
         var changes = changes
         if let name = changes.name { changes.name = try Rules.validName(name) }
         if let emoji = changes.emoji ?? nil, !TrackerEmoji.isValid(emoji) { throw .invalidEmoji(emoji) }
-        let label = changes.name ?? (try? TrackerReference.resolve(id, in: preview ?? read()).name) ?? id
+        let label = changes.name ?? (try? TrackerReference.resolve(id: id, in: preview ?? read()).name) ?? id
         return try change("edit: \(label)", reusing: preview) { store in
-            let tracker = try TrackerReference.resolve(id, in: store)
+            let tracker = try TrackerReference.resolve(id: id, in: store)
             if let name = changes.name { try Rules.checkNameFree(name, in: store, except: tracker.id) }
             if let category = changes.category, !store.settings.categories.contains(category) {
                 throw HabitError.unknownCategory(category, known: store.settings.categories)
@@ -95,20 +95,20 @@ extension Habits {
         }
     }
 
-    /// Deletes a tracker and its file.
+    /// Deletes a tracker and its file. `id` is the file name of the tracker chosen, never a name.
     public func removeTracker(_ id: String, reusing preview: Store? = nil) throws(HabitError) {
-        let label = (try? TrackerReference.resolve(id, in: preview ?? read()).name) ?? id
+        let label = (try? TrackerReference.resolve(id: id, in: preview ?? read()).name) ?? id
         try change("rm: \(label)", reusing: preview) { store in
-            try store.deleteTracker(TrackerReference.resolve(id, in: store).id)
+            try store.deleteTracker(TrackerReference.resolve(id: id, in: store).id)
         }
     }
 
-    /// Pins or unpins a tracker; false when it already was as asked.
+    /// Pins or unpins the tracker with file name `id`; false when it already was as asked.
     @discardableResult
     public func setPinned(_ pinned: Bool, _ id: String, reusing preview: Store? = nil) throws(HabitError) -> Bool {
-        let label = (try? TrackerReference.resolve(id, in: preview ?? read()).name) ?? id
+        let label = (try? TrackerReference.resolve(id: id, in: preview ?? read()).name) ?? id
         return try change("\(pinned ? "pin" : "unpin"): \(label)", reusing: preview) { store in
-            let tracker = try TrackerReference.resolve(id, in: store)
+            let tracker = try TrackerReference.resolve(id: id, in: store)
             guard tracker.isPinned != pinned else { return false }
             try store.updateTracker(tracker.id, with: TrackerChanges(isPinned: pinned))
             return true

@@ -30,6 +30,16 @@ public enum TrackerReference {
             ? .found(matches[0]) : .ambiguous(matches.sorted { $0.name.lowercased() < $1.name.lowercased() })
     }
 
+    /// The tracker whose file is `trackers/<id>.toml`: for a use case given the id the person
+    /// already chose (after a confirmation that named it), which must never be read as a name.
+    public static func resolve(id: String, in store: Store) throws(HabitError) -> Tracker {
+        if let tracker = store.journal.tracker(id: id) { return tracker }
+        if store.trackerIDs.contains(id) {
+            throw .invalidFiles(store.diagnostics(forTracker: id).filter { $0.severity == .error })
+        }
+        throw .noSuchTracker(id, available: store.journal.trackers.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
+    }
+
     /// The tracker `text` names in `store`, or the error that says why there is none: a tracker
     /// whose file has errors is not loaded, so if the text names its file, its errors are the answer.
     public static func resolve(_ text: String, in store: Store) throws(HabitError) -> Tracker {

@@ -212,7 +212,10 @@ struct RandomSyncRun {
         case 10..<13: ("skip", .skip)
         default: ("undone", .none)
         }
-        if try habit(machine, [verb, tracker.name, "--date", day]) {
+        let before = world.file(machine, tracker.file)
+        // A mark that changes nothing ("already done") is no event: the file a merge compares is
+        // the same, so a removal elsewhere rightly wins over it.
+        if try habit(machine, [verb, tracker.name, "--date", day]), world.file(machine, tracker.file) != before {
             oracle.record(.mark(tracker: tracker.uid, day: day, mark), on: machine)
             count("marks")
         }
@@ -221,6 +224,7 @@ struct RandomSyncRun {
     mutating func markByHand(on machine: String) throws {
         guard let tracker = pick(trackers(machine)), let day = day(for: tracker, on: machine) else { return }
         let mark = pick([SyncOracle.Mark.done, .skip, .none])!
+        let before = world.file(machine, tracker.file)
         try rewrite(machine, tracker.file) { lines, _ in
             let existing = lines.firstIndex { $0.hasPrefix(day + " = ") }
             switch (mark, existing) {
@@ -235,6 +239,7 @@ struct RandomSyncRun {
                 }
             }
         }
+        guard world.file(machine, tracker.file) != before else { return }
         oracle.record(.mark(tracker: tracker.uid, day: day, mark), on: machine)
         journal.append("\(machine): by hand \(tracker.file) \(day) = \(mark) (event \(oracle.events.count - 1))")
         count("hand marks")

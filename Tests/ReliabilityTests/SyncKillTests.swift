@@ -82,12 +82,18 @@ struct SyncKillTests {
             for path in Set(now.keys).union(before.keys).union(after.keys).sorted() where now[path] != before[path] && now[path] != after[path] {
                 problems.append("\(label): \(path) is neither old nor new: \(String(decoding: now[path] ?? [], as: UTF8.self))")
             }
+            // Before anything else runs, status tells the truth: an interrupted step is not a hand edit.
+            let interrupted = !(try b.git(["config", "--get", "habit.advance"], allowFailure: true)).isEmpty
+            let status = b.run(["status"])
+            if interrupted, !status.out.contains("A change was interrupted") || status.out.contains("Edited by hand") {
+                problems.append("\(label): habit status after the kill does not say the change was interrupted:\n\(status.out)")
+            }
             let next = b.run(["sync"])
             if !next.succeeded { problems.append("\(label): the next sync failed: \(next.all)") }
             if Self.dataFiles(b) != after { problems.append("\(label): after the next sync the files differ from an uninterrupted sync") }
             if !b.temporaryFiles().isEmpty { problems.append("\(label): temporary files left: \(b.temporaryFiles())") }
-            let status = try b.git(["status", "--porcelain"])
-            if !status.isEmpty { problems.append("\(label): git status: \(status)") }
+            let porcelain = try b.git(["status", "--porcelain"])
+            if !porcelain.isEmpty { problems.append("\(label): git status: \(porcelain)") }
             let check = b.run(["check"])
             if !check.succeeded { problems.append("\(label): habit check: \(check.all)") }
             for repository in [b.path, remote] {

@@ -70,7 +70,12 @@ extension Habits {
             status.problem = "\(error)"
         }
         status.uncommittedByHabit = repository.uncommittedChange()
-        status.interruptedChange = repository.pendingAdvance() != nil
+        if let pending = repository.pendingAdvance() {
+            status.interruptedChange = true
+            // Files an interrupted step already wrote (or had yet to write) are its own, not hand
+            // edits: the next command finishes the step with them.
+            status.uncommitted.removeAll { path in (try? Advance.isPart(path, of: pending, in: repository, files: directory.files)) ?? false }
+        }
         status.gitMergeInProgress = !repository.mergeHeads().isEmpty
         let records = repository.habitRecords()
         status.lastSyncSuccess = records.lastSyncSuccess

@@ -88,7 +88,8 @@ extension Habits {
     private func syncOnce(_ repository: Repository, url: String, branch: String, options: SyncOptions,
                           report: inout SyncReport) throws {
         try Self.checkLocalRemote(url)
-        let fetched = try remoteStep(url) { try repository.fetch(options: options.network) }
+        // A killed sync can leave the remote-tracking ref's lock: recovered like any other.
+        let fetched = try remoteStep(url) { try GitLockRecovery.retrying(repository) { try repository.fetch(options: options.network) } }
         let local = try repository.headCommitID()
         guard let remote = try repository.remoteBranchHead(branch: branch) else {
             guard local != nil else { return }  // nothing here, nothing there
@@ -137,7 +138,7 @@ extension Habits {
     private func push(_ repository: Repository, url: String, branch: String, options: SyncOptions) throws {
         try FaultInjection.step("push")
         do {
-            try remoteStep(url) { try repository.push(branch: branch, options: options.network) }
+            try remoteStep(url) { try GitLockRecovery.retrying(repository) { try repository.push(branch: branch, options: options.network) } }
         } catch HabitError.remote(let failure) where failure.kind.isRemoteLock {
             // A lock a killed git left in a remote on this machine: recover it like our own.
             guard let local = LocalRemote(url: url) else { throw HabitError.remote(failure) }

@@ -96,6 +96,16 @@ struct Advance {
         repository.clearUncommitted()
     }
 
+    /// Whether `path` is one the recorded step changes, still old or already new on disk (so
+    /// `finishInterrupted` will bring it to the new commit).
+    static func isPart(_ path: String, of pending: PendingAdvance, in repository: Repository, files: SafeDirectory) throws -> Bool {
+        let old = try pending.old.flatMap { try repository.data(atPath: path, in: $0) }
+        let new = try repository.data(atPath: path, in: pending.new)
+        guard old != new else { return false }
+        let current = try? files.read(path).get()
+        return current == old || current == new
+    }
+
     /// Finishes a step a killed habit left recorded: files still as they were, or already new,
     /// are brought to the new commit; a file changed by hand since is left alone (and stays
     /// visible as an uncommitted edit); then the index and branch follow.

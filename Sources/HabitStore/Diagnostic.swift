@@ -93,9 +93,36 @@ public enum DiagnosticProblem: Hashable, Sendable {
     case notAWeekStart
     case notATimeOfDay
 
+    // MARK: Schedules, numeric habits, notes, vacations
+    /// "9 per week": the count is outside 1…`maximum`.
+    case scheduleCountOutOfRange(String, maximum: Int)
+    /// `target` (or an amount) is not a number.
+    case notANumber(key: String)
+    /// `target` is not above 0 (`at_most`: not 0 or more), or too large.
+    case badTarget(atMost: Bool)
+    case unknownTargetType(String)
+    /// `unit` or `target_type` without `target`: it has no effect (a warning).
+    case measureWithoutTarget(key: String)
+    /// An event with a `target`: events are done once, they count nothing.
+    case eventWithTarget
+    /// A day's amount below 0, not finite, or too large.
+    case badAmount
+    /// A number in the log of a tracker without `target`: it counts as done when above 0 (a warning).
+    case amountWithoutTarget
+    /// A day written as a table with more than one of `done`, `skip` and `amount`.
+    case logValueConflict
+    /// A key of a day's table other than done, skip, amount and note (a warning: it is ignored).
+    case unknownLogKey(String)
+    /// `vacation` is not a list of `[[vacation]]` tables.
+    case vacationsNotAList
+    /// A vacation without `from` or `to`, or with one that is not a date.
+    case vacationDate(key: String)
+    /// A vacation that ends before it begins.
+    case vacationBackwards
+
     public var isWarning: Bool {
         switch self {
-        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart: true
+        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart, .measureWithoutTarget, .amountWithoutTarget, .unknownLogKey: true
         default: false
         }
     }

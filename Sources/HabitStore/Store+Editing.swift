@@ -4,31 +4,44 @@ import TOML
 /// Changes to the data. Each edits only the bytes it must and records the file's new bytes in
 /// `changes`; a file with errors is never changed. Nothing here writes to disk.
 extension Store {
-    /// Sets (or clears, with nil) the mark of a day. Returns false when nothing changed.
+    /// Sets (or clears, with nil) the mark of a day, keeping its note; clearing removes the whole
+    /// line. Returns false when nothing changed.
     @discardableResult
     public func setMark(_ mark: Mark?, on day: CivilDate, trackerID id: String) throws(StoreError) -> Bool {
+        let note = mark == nil ? nil : (try editable(id)).1.log.note(on: day)
+        return try setDay(mark.map { $0 == .done ? LogValue.done : .skipped }, note: note, on: day, trackerID: id)
+    }
+
+    /// Writes a day's line: its value and its note (`{ amount = 12, note = "hot day" }`); with
+    /// neither, removes the line. Returns false when nothing changed.
+    @discardableResult
+    public func setDay(_ value: LogValue?, note: String?, on day: CivilDate, trackerID id: String) throws(StoreError) -> Bool {
         var (file, tracker, document) = try editable(id)
-        guard tracker.log.mark(on: day) != mark else { return false }
+        let note = note.flatMap { $0.isEmpty ? nil : $0 }
+        let current = tracker.log.entry(on: day)?.value
+        guard current != value || tracker.log.note(on: day) != note else { return false }
         let key = day.description
         let logKey = TrackerKey.log.rawValue
         let path = [logKey, key]
+        let line = TrackerEncoding.day(value, note: note)
         try edit(DataFormat.trackerFile(id: id)) { () throws(TOMLEditError) in
-            if let mark {
+            if let line {
                 if document.root.value(at: path) != nil {
-                    try document.setValue(TrackerEncoding.mark(mark), at: path)
+                    try document.setValue(line, at: path)
                 } else if case .table(let log)? = document.root[logKey] {
                     // Keep the log sorted: insert before the first later day (hand edits may have
                     // left it unsorted; then this is still a sensible spot).
                     let position = log.keys.firstIndex { CivilDate($0).map { $0 > day } ?? false } ?? log.count
-                    try document.insertValue(TrackerEncoding.mark(mark), forKey: key, inTable: [logKey], at: position)
+                    try document.insertValue(line, forKey: key, inTable: [logKey], at: position)
                 } else {
-                    try document.setValue(TrackerEncoding.mark(mark), at: path)
+                    try document.setValue(line, at: path)
                 }
-            } else {
+            } else if document.root.value(at: path) != nil {
                 try document.removeValue(at: path)
             }
         }
-        tracker.log.set(mark, on: day)
+        tracker.log.setEntry(value.map { CompletionLog.Entry(day: day, value: $0, measure: tracker.measure) }, on: day)
+        tracker.log.setNote(note, on: day)
         record(document, tracker: tracker, in: &file)
         return true
     }
@@ -57,13 +70,12 @@ extension Store {
                 tracker.category = category
             }
             if let schedule = changes.schedule {
-                switch schedule {
-                case .event:
+                if let value = TrackerEncoding.schedule(schedule) {
+                    if document.root[TrackerKey.kind.rawValue] != nil { try document.removeValue(at: TrackerKey.kind.path) }
+                    try document.setValue(value, at: TrackerKey.schedule.path)
+                } else {
                     if document.root[TrackerKey.schedule.rawValue] != nil { try document.removeValue(at: TrackerKey.schedule.path) }
                     try document.setValue(.string(FormatWord.event), at: TrackerKey.kind.path)
-                case .weekly(let days):
-                    if document.root[TrackerKey.kind.rawValue] != nil { try document.removeValue(at: TrackerKey.kind.path) }
-                    try document.setValue(TrackerEncoding.schedule(days), at: TrackerKey.schedule.path)
                 }
                 tracker.schedule = schedule
             }
@@ -91,8 +103,31 @@ extension Store {
                 try Store.set(goal.map { .string($0.description) }, .goal, in: &document)
                 tracker.goal = goal
             }
+            if let measure = changes.measure {
+                try Store.write(measure, replacing: tracker.measure, in: &document)
+                tracker.measure = measure
+                tracker.log.apply(measure)
+            }
         }
         record(document, tracker: tracker, in: &file)
+    }
+
+    /// Writes `target`, `target_type` and `unit`, touching only what changed (`target_type` is
+    /// written for `at_most` only, at_least being the default).
+    private static func write(_ measure: Measure?, replacing old: Measure?, in document: inout TOMLDocument) throws(TOMLEditError) {
+        guard let measure else {
+            for key in [TrackerKey.target, .targetType, .unit] { try set(nil, key, in: &document) }
+            return
+        }
+        if old?.target != measure.target || document.root[TrackerKey.target.rawValue] == nil {
+            try document.setValue(TrackerEncoding.number(measure.target), at: TrackerKey.target.path)
+        }
+        if old?.direction != measure.direction || old == nil {
+            try set(measure.direction == .atMost ? .string(FormatWord.atMost) : nil, .targetType, in: &document)
+        }
+        if old?.unit != measure.unit {
+            try set(measure.unit.map { .string($0) }, .unit, in: &document)
+        }
     }
 
     /// Removes the log entries before `day`; returns them.
@@ -102,7 +137,9 @@ extension Store {
         let removed = tracker.log.removeEntries(before: day)
         guard !removed.isEmpty else { return [] }
         try edit(DataFormat.trackerFile(id: id)) { () throws(TOMLEditError) in
-            for entry in removed { try document.removeValue(at: [TrackerKey.log.rawValue, entry.day.description]) }
+            for entry in removed where document.root.value(at: [TrackerKey.log.rawValue, entry.day.description]) != nil {
+            try document.removeValue(at: [TrackerKey.log.rawValue, entry.day.description])
+        }
         }
         record(document, tracker: tracker, in: &file)
         return removed
@@ -136,6 +173,32 @@ extension Store {
         let path = DataFormat.trackerFile(id: id)
         if let pending = changes[path] { return pending }
         return try? source.read(path).get()
+    }
+
+    // MARK: Vacations
+
+    /// Appends a `[[vacation]]` to habit.toml.
+    public func addVacation(_ vacation: Vacation) throws(StoreError) {
+        var document = try editableSettings()
+        let key = SettingsKey.vacation
+        var table = TOMLTable()
+        table.insert(TrackerEncoding.date(vacation.from), forKey: VacationKey.from.rawValue, at: 0)
+        table.insert(TrackerEncoding.date(vacation.to), forKey: VacationKey.to.rawValue, at: 1)
+        try edit(DataFormat.settingsFile) { () throws(TOMLEditError) in
+            if document.root[key.rawValue] != nil {
+                try document.appendElement(.table(table), toArrayAt: key.path)
+            } else {
+                // A new `[[vacation]]` section at the end of the file, in the file's line endings.
+                let section = TOMLSerializer.document(TOMLTable([(key.rawValue, .array([.table(table)]))]), newline: document.newlineString)
+                let text = Array(section.utf8)
+                var prefix: [UInt8] = []
+                if let last = document.bytes.last, last != UInt8(ascii: "\n") { prefix += document.newline }
+                if !document.bytes.isEmpty { prefix += document.newline }
+                try document.splice([.insert(prefix + text, at: document.bytes.count)])
+            }
+        }
+        recordSettings(document)
+        settings.vacations.append(vacation)
     }
 
     // MARK: Categories
@@ -244,3 +307,4 @@ extension Store {
         changes[path] = .some(bytes)
     }
 }
+

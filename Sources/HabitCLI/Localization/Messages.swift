@@ -64,12 +64,59 @@ struct Messages: Sendable {
         relativeDay(day, today: today) ?? longDate(day)
     }
 
-    /// "Every day" for all seven days, else "Mon, Wed, Fri"; events say so.
+    /// "Every day" for all seven days, else "Mon, Wed, Fri"; "3 times a week", "Every 2 days";
+    /// events say so.
     func scheduleSummary(_ schedule: Schedule) -> String {
         switch schedule {
         case .event: return self[.event]
         case .weekly(let days):
             return days == .all ? self[.everyDay] : days.days.map(weekdayShort).joined(separator: self[.listSeparator])
+        case .periodic(let count, .week): return text(.scheduleTimesPerWeek, count)
+        case .periodic(let count, .month): return text(.scheduleTimesPerMonth, count)
+        case .interval(let days): return text(.scheduleEveryDays, days)
+        }
+    }
+
+    /// An amount with up to three decimals and the language's separator: "5", "2.5" / "2,5".
+    func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let thousandths = Int((abs(value) * 1000).rounded())
+        var text = String(thousandths / 1000)
+        var fraction = thousandths % 1000
+        if fraction > 0 {
+            var digits = String(fraction + 1000).dropFirst()
+            while digits.last == "0" { digits = digits.dropLast() }
+            text += language.decimalSeparator + digits
+            fraction = 0
+        }
+        return (value < 0 && thousandths > 0 ? "-" : "") + text
+    }
+
+    /// "8 glasses" (the unit is the user's word, as written), or "8" without one.
+    func quantity(_ value: Double, unit: String?) -> String {
+        guard let unit, !unit.isEmpty else { return number(value) }
+        return number(value) + " " + TerminalText.safe(unit)
+    }
+
+    /// A day's total against the target: "5 of 8 glasses", "3 cigarettes, at most 2".
+    func total(_ value: Double, _ measure: Measure) -> String {
+        switch measure.direction {
+        case .atLeast: text(.totalAtLeast, number(value), quantity(measure.target, unit: measure.unit))
+        case .atMost: text(.totalAtMost, quantity(value, unit: measure.unit), number(measure.target))
+        }
+    }
+
+    /// "at least 8 glasses a day" / "at most 2 cigarettes a day".
+    func target(_ measure: Measure) -> String {
+        text(measure.direction == .atLeast ? .targetAtLeast : .targetAtMost, quantity(measure.target, unit: measure.unit))
+    }
+
+    /// "3 days", "2 weeks", "1 month": a streak in its unit.
+    func streak(_ count: Int, _ unit: StreakUnit) -> String {
+        switch unit {
+        case .days: text(.dayCount, count)
+        case .weeks: text(.weekCount, count)
+        case .months: text(.monthCount, count)
         }
     }
 

@@ -73,6 +73,19 @@ enum DiagnosticText {
         case .categoryListedTwice(let name): return (t.text(.diagCategoryTwice, name), t[.diagCategoryTwiceHint])
         case .notAWeekStart: return (t[.diagNotAWeekStart], nil)
         case .notATimeOfDay: return (t[.diagNotATimeOfDay], nil)
+        case .scheduleCountOutOfRange(let text, let maximum): return (t.text(.diagScheduleCount, text, maximum), t[.diagUnknownScheduleHint])
+        case .notANumber(let key): return (t.text(.diagNotANumber, key), nil)
+        case .badTarget(let atMost): return (t[atMost ? .diagBadTargetAtMost : .diagBadTarget], nil)
+        case .unknownTargetType(let text): return (t.text(.diagUnknownTargetType, text), t[.diagUnknownTargetTypeHint])
+        case .measureWithoutTarget(let key): return (t.text(.diagMeasureWithoutTarget, key), t[.diagMeasureWithoutTargetHint])
+        case .eventWithTarget: return (t[.diagEventWithTarget], t[.diagEventWithTargetHint])
+        case .badAmount: return (t[.diagBadAmount], nil)
+        case .amountWithoutTarget: return (t[.diagAmountWithoutTarget], t[.diagAmountWithoutTargetHint])
+        case .logValueConflict: return (t[.diagLogValueConflict], nil)
+        case .unknownLogKey(let key): return (t.text(.diagUnknownLogKey, key), t[.diagUnknownLogKeyHint])
+        case .vacationsNotAList: return (t[.diagVacationsNotAList], nil)
+        case .vacationDate(let key): return (t.text(.diagVacationDate, key), t.text(.diagVacationDateHint, key))
+        case .vacationBackwards: return (t[.diagVacationBackwards], t[.diagVacationBackwardsHint])
         }
     }
 

@@ -109,6 +109,14 @@ enum ErrorPresenter {
             return Failure(t.text(.unfinishedGitMerge, safe(t.list(paths))), hint: t[.unfinishedGitMergeHint])
         case .handEditsInvalid(let diagnostics):
             return Failure(t[.handEditsInvalid], hint: t[.handEditsInvalidHint], diagnostics: diagnostics)
+        case .notNumeric(let tracker):
+            return .usage(t.text(.notNumeric, safe(tracker)), hint: t.text(.notNumericHint, safe(tracker)))
+        case .amountNeeded(let tracker, let unit):
+            return .usage(t.text(.amountNeeded, safe(tracker), unit.map(safe) ?? t[.amountsWord]), hint: t.text(.amountNeededHint, safe(tracker)))
+        case .badTotal(let tracker, let total):
+            return Failure(t.text(.badTotal, safe(tracker), t.number(total)))
+        case .backwardsRange(let from, let to):
+            return .usage(t.text(.backwardsRange, t.longDate(from), t.longDate(to)), hint: t[.backwardsRangeHint])
         }
     }
 

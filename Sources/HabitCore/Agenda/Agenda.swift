@@ -6,8 +6,16 @@ public struct Agenda: Hashable, Sendable {
 
     public struct Row: Hashable, Sendable {
         public var tracker: Tracker
+        /// What the day shows: done, skipped, or nil while still to do (see `DayStatus.mark`).
         public var mark: Mark?
+        public var status: DayStatus
         public var isDone: Bool { mark == .done }
+
+        public init(tracker: Tracker, status: DayStatus) {
+            self.tracker = tracker
+            self.mark = status.mark
+            self.status = status
+        }
     }
 
     public struct Group: Hashable, Sendable {
@@ -33,11 +41,13 @@ public struct Agenda: Hashable, Sendable {
     ) {
         let day = filter == .today ? today : day
         self.day = day
-        let due = journal.trackers.filter { $0.isScheduled(on: day, today: today) }
+        let due = journal.trackers.compactMap { tracker -> Row? in
+            let status = tracker.status(on: day, today: today)
+            return status.isShown ? Row(tracker: tracker, status: status) : nil
+        }
         hasTrackersDue = !due.isEmpty
-        let rows = due.compactMap { tracker -> Row? in
-            guard matches(tracker.name) else { return nil }
-            let row = Row(tracker: tracker, mark: tracker.log.mark(on: day))
+        let rows = due.compactMap { row -> Row? in
+            guard matches(row.tracker.name) else { return nil }
             switch filter {
             case .all, .today: return row
             case .completed: return row.isDone ? row : nil

@@ -4,28 +4,67 @@ public enum Mark: String, Hashable, Sendable {
     case skipped = "skip"
 }
 
+/// What a line of the log says, as written: `true`, `"skip"`, or a numeric habit's total.
+public enum LogValue: Hashable, Sendable {
+    case done
+    case skipped
+    case amount(Double)
+}
+
 /// The days a tracker was marked, kept sorted by day so lookups are binary searches and
-/// walks over history are linear.
+/// walks over history are linear. Notes live beside the entries: any day may carry one, with or
+/// without a mark.
 public struct CompletionLog: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var day: CivilDate
-        public var mark: Mark
-        public init(day: CivilDate, mark: Mark) {
+        /// The day's mark for every statistic: done, skipped, or nil for a numeric total that does
+        /// not meet the target (see `CompletionLog.mark(forAmount:measure:)`).
+        public var mark: Mark?
+        /// A numeric habit's total for the day, as written; nil for `true` and `"skip"`.
+        public var amount: Double?
+
+        public init(day: CivilDate, mark: Mark?, amount: Double? = nil) {
             self.day = day
             self.mark = mark
+            self.amount = amount
+        }
+
+        /// A line's value read against a tracker's measure (nil for a yes/no habit).
+        public init(day: CivilDate, value: LogValue, measure: Measure?) {
+            switch value {
+            case .done: self.init(day: day, mark: .done)
+            case .skipped: self.init(day: day, mark: .skipped)
+            case .amount(let total): self.init(day: day, mark: CompletionLog.mark(forAmount: total, measure: measure), amount: total)
+            }
+        }
+
+        /// What the line says, as written.
+        public var value: LogValue {
+            if let amount { return .amount(amount) }
+            return mark == .skipped ? .skipped : .done
         }
     }
 
     public private(set) var entries: [Entry]
     public private(set) var doneCount: Int
+    /// Notes by day (`{ …, note = "hot day" }` in the file), with or without an entry.
+    public private(set) var notes: [CivilDate: String]
 
     public init() {
         entries = []
         doneCount = 0
+        notes = [:]
+    }
+
+    /// The mark a total earns: done when it meets the target; on a yes/no habit (no measure),
+    /// any total above 0 counts as done.
+    public static func mark(forAmount total: Double, measure: Measure?) -> Mark? {
+        if let measure { return measure.isMet(total) ? .done : nil }
+        return total > 0 ? .done : nil
     }
 
     /// Entries in any order; a later entry for the same day wins.
-    public init(_ entries: some Sequence<Entry>) {
+    public init(_ entries: some Sequence<Entry>, notes: [CivilDate: String] = [:]) {
         var sorted = Array(entries)
         // Stable sort keeps the file order among duplicates, so "later wins" is well defined.
         var isSorted = true
@@ -50,12 +89,14 @@ public struct CompletionLog: Hashable, Sendable {
         }
         self.entries = sorted
         self.doneCount = sorted.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+        self.notes = notes
     }
 
     /// Entries already sorted by day with no day twice (as a cache stores them); not checked.
-    public init(sortedUnique entries: [Entry]) {
+    public init(sortedUnique entries: [Entry], notes: [CivilDate: String] = [:]) {
         self.entries = entries
         self.doneCount = entries.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+        self.notes = notes
     }
 
     public var isEmpty: Bool { entries.isEmpty }
@@ -73,32 +114,65 @@ public struct CompletionLog: Hashable, Sendable {
         return low
     }
 
-    public func mark(on day: CivilDate) -> Mark? {
+    public func entry(on day: CivilDate) -> Entry? {
         let index = lowerBound(day)
         guard index < entries.count, entries[index].day == day else { return nil }
-        return entries[index].mark
+        return entries[index]
+    }
+
+    /// The day's mark as written (nil without a line, or for a total short of the target); see
+    /// `Tracker.effectiveMark(on:)` for vacations and `at_most` days without a line.
+    public func mark(on day: CivilDate) -> Mark? {
+        entry(on: day)?.mark
     }
 
     public func isDone(on day: CivilDate) -> Bool { mark(on: day) == .done }
+
+    /// A numeric day's total as written.
+    public func amount(on day: CivilDate) -> Double? { entry(on: day)?.amount }
+
+    public func note(on day: CivilDate) -> String? { notes[day] }
 
     /// The entries with `range.lowerBound <= day <= range.upperBound`.
     public func entries(in range: ClosedRange<CivilDate>) -> ArraySlice<Entry> {
         entries[lowerBound(range.lowerBound)..<lowerBound(range.upperBound.adding(days: 1))]
     }
 
-    /// Sets or clears the mark of a day; returns the index it has (or had) in `entries`.
+    /// Sets or clears the mark of a day (dropping any amount); returns the index it has (or had)
+    /// in `entries`.
     @discardableResult
     public mutating func set(_ mark: Mark?, on day: CivilDate) -> Int {
+        setEntry(mark.map { Entry(day: day, mark: $0) }, on: day)
+    }
+
+    /// Sets or clears (nil) the entry of a day; returns the index it has (or had) in `entries`.
+    @discardableResult
+    public mutating func setEntry(_ entry: Entry?, on day: CivilDate) -> Int {
         let index = lowerBound(day)
         let exists = index < entries.count && entries[index].day == day
         if exists, entries[index].mark == .done { doneCount -= 1 }
-        if let mark {
-            if exists { entries[index].mark = mark } else { entries.insert(Entry(day: day, mark: mark), at: index) }
-            if mark == .done { doneCount += 1 }
+        if var entry {
+            entry.day = day
+            if exists { entries[index] = entry } else { entries.insert(entry, at: index) }
+            if entry.mark == .done { doneCount += 1 }
         } else if exists {
             entries.remove(at: index)
         }
         return index
+    }
+
+    /// Sets or clears (nil or empty) the note of a day.
+    public mutating func setNote(_ note: String?, on day: CivilDate) {
+        if let note, !note.isEmpty { notes[day] = note } else { notes[day] = nil }
+    }
+
+    /// Marks every total again against a new measure (after the target changed).
+    public mutating func apply(_ measure: Measure?) {
+        for index in entries.indices {
+            guard let amount = entries[index].amount else { continue }
+            entries[index].mark = CompletionLog.mark(forAmount: amount, measure: measure)
+        }
+        doneCount = entries.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
     }
 
     public mutating func removeEntries(before day: CivilDate) -> [Entry] {
@@ -106,6 +180,7 @@ public struct CompletionLog: Hashable, Sendable {
         let removed = Array(entries[..<index])
         entries.removeFirst(index)
         doneCount -= removed.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+        for entry in removed { notes[entry.day] = nil }
         return removed
     }
 }

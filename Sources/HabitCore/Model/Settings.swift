@@ -6,12 +6,16 @@ public struct Settings: Hashable, Sendable {
     public var dayStartsAt: Int
     /// Whether each change is committed to git as it is made.
     public var autocommit: Bool
+    /// Days off for every tracker, as written (`[[vacation]]`), in file order.
+    public var vacations: [Vacation]
 
-    public init(categories: [String] = [], weekStartsOn: Weekday = .monday, dayStartsAt: Int = 0, autocommit: Bool = true) {
+    public init(categories: [String] = [], weekStartsOn: Weekday = .monday, dayStartsAt: Int = 0, autocommit: Bool = true,
+                vacations: [Vacation] = []) {
         self.categories = categories
         self.weekStartsOn = weekStartsOn
         self.dayStartsAt = dayStartsAt
         self.autocommit = autocommit
+        self.vacations = vacations
     }
 
     /// The civil day a wall-clock moment belongs to, honouring `dayStartsAt`.
@@ -23,11 +27,19 @@ public struct Settings: Hashable, Sendable {
 /// Everything in a data directory, as the program understands it.
 public struct Journal: Hashable, Sendable {
     public var settings: Settings
+    /// The trackers, each carrying what habit.toml says about all of them (the first day of the
+    /// week, the vacations).
     public var trackers: [Tracker]
 
     public init(settings: Settings = Settings(), trackers: [Tracker] = []) {
         self.settings = settings
-        self.trackers = trackers
+        let vacations = Vacations(settings.vacations)
+        self.trackers = trackers.map { tracker in
+            var tracker = tracker
+            tracker.weekStartsOn = settings.weekStartsOn
+            tracker.vacations = vacations
+            return tracker
+        }
     }
 
     public func tracker(id: String) -> Tracker? {

@@ -14,11 +14,17 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     public var description: String?
     public var goal: Goal?
     public var log: CompletionLog
+    /// What a numeric habit counts (`target`, `unit`, `target_type`); nil for a yes/no habit.
+    public var measure: Measure?
+    /// From habit.toml, not the tracker's file (`Journal` sets them): the first day of the week
+    /// for "N per week" schedules, and the vacations that excuse every tracker.
+    public var weekStartsOn: Weekday = .monday
+    public var vacations: Vacations = .none
 
     public init(
         id: String, name: String, category: String, schedule: Schedule, emoji: String? = nil,
         color: TrackerColor? = nil, isPinned: Bool = false, start: CivilDate? = nil,
-        description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog()
+        description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog(), measure: Measure? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,9 +37,17 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         self.description = description
         self.goal = goal
         self.log = log
+        self.measure = measure
     }
 
     public var isEvent: Bool { schedule.isEvent }
+
+    /// Whether the tracker counts amounts against a target.
+    public var isNumeric: Bool { measure != nil }
+
+    /// Whether a day without a line counts as done: an `at_most` habit's day with nothing logged
+    /// is a total of 0, within the target.
+    public var unmarkedIsDone: Bool { measure?.direction == .atMost }
 
     /// The start to use in computations: the written start, else the first logged day, else `today`
     /// (a tracker nobody has touched yet begins now).
@@ -47,9 +61,22 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         return log.entries.first(where: { $0.mark == .done })?.day
     }
 
-    /// Whether the tracker is expected on `day` (see `ScheduleRule`).
+    /// The mark that counts on `day`: the line's own mark; else, on a vacation day, skipped; else,
+    /// for an `at_most` habit with no line, done (a total of 0).
+    public func effectiveMark(on day: CivilDate) -> Mark? {
+        let entry = log.entry(on: day)
+        if let mark = entry?.mark { return mark }
+        if vacations.contains(day) { return .skipped }
+        return entry == nil && unmarkedIsDone ? .done : nil
+    }
+
+    /// Whether the tracker is expected on `day`: up to today, its state is done, skipped, missed or
+    /// pending (see `TrackerDayState` and docs/statistics.md; for periodic and interval schedules
+    /// this depends on the marks around the day); after today, whether its schedule allows the day.
     public func isScheduled(on day: CivilDate, today: CivilDate) -> Bool {
-        ScheduleRule(self, today: today).expects(day.dayNumber)
+        let walk = TrackerWalk(self, today: today)
+        if day > today { return walk.rule.expects(day.dayNumber) }
+        return walk.state(on: day.dayNumber).isExpected
     }
 
     /// Why a day cannot be marked, or nil when it can.
@@ -61,6 +88,8 @@ public struct Tracker: Hashable, Sendable, Identifiable {
             if !ScheduleRule(self, today: today).matches(day.dayNumber) { return .notScheduled(days) }
         case .event:
             if let doneDay = eventDoneDay, doneDay != day { return .eventAlreadyDone(doneDay) }
+        case .periodic, .interval:
+            break
         }
         return nil
     }

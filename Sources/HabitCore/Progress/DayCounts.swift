@@ -7,6 +7,12 @@ struct DayCounts {
     var skipped: [Int32]
     var done: [Int32]
 
+    /// Whether a tracker's days can be counted with strides over its weekdays and one pass over its
+    /// log: weekdays and events with no vacation and no `at_most` day without a line.
+    static func isSimple(_ tracker: Tracker) -> Bool {
+        (tracker.schedule.weekdays != nil || tracker.isEvent) && tracker.vacations.isEmpty && !tracker.unmarkedIsDone
+    }
+
     /// The earliest effective start among trackers that have started by `today`.
     static func earliestStart(of trackers: [Tracker], today: CivilDate) -> Int? {
         var earliest: Int? = nil
@@ -29,6 +35,10 @@ struct DayCounts {
             let first = max(from, rule.startDay)
             let last = min(through, today.dayNumber)
             guard first <= last else { continue }
+            guard DayCounts.isSimple(tracker) else {
+                addWalk(of: tracker, from: first, through: last, today: today)
+                continue
+            }
             let entries = tracker.log.entries
             var cursor = tracker.log.lowerBound(CivilDate(dayNumber: first))
             scheduled.withUnsafeMutableBufferPointer { scheduled in
@@ -59,7 +69,37 @@ struct DayCounts {
                         if day > last { break }
                         cursor += 1
                         guard rule.matches(day) else { continue }
-                        if entry.mark == .done { done[day - from] &+= 1 } else { skipped[day - from] &+= 1 }
+                        switch entry.mark {
+                        case .done?: done[day - from] &+= 1
+                        case .skipped?: skipped[day - from] &+= 1
+                        case nil: break
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts a tracker day by day from its states (periodic and interval schedules, vacations,
+    /// `at_most` habits).
+    private mutating func addWalk(of tracker: Tracker, from first: Int, through last: Int, today: CivilDate) {
+        let origin = from
+        scheduled.withUnsafeMutableBufferPointer { scheduled in
+            skipped.withUnsafeMutableBufferPointer { skipped in
+                done.withUnsafeMutableBufferPointer { done in
+                    TrackerWalk(tracker, today: today).walk(from: first, through: last) { day, state, _ in
+                        switch state {
+                        case .done:
+                            scheduled[day - origin] &+= 1
+                            done[day - origin] &+= 1
+                        case .skipped:
+                            scheduled[day - origin] &+= 1
+                            skipped[day - origin] &+= 1
+                        case .missed, .pending:
+                            scheduled[day - origin] &+= 1
+                        case .notScheduled, .doneOffSchedule, .future:
+                            break
+                        }
                     }
                 }
             }

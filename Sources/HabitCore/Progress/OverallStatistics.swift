@@ -41,18 +41,23 @@ public struct OverallStatistics: Hashable, Sendable {
 
     public init(trackers: [Tracker], today: CivilDate) {
         self.init()
+        var firstActive = Int.max
         for tracker in trackers {
             let log = tracker.log
-            // Done entries after today (a hand edit) are ignored.
-            let future = log.entries[log.lowerBound(today.adding(days: 1))...]
-            trackersCompleted += log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+            if DayCounts.isSimple(tracker) {
+                // Done entries after today (a hand edit) are ignored.
+                let future = log.entries[log.lowerBound(today.adding(days: 1))...]
+                trackersCompleted += log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+            } else {
+                trackersCompleted += TrackerProgress(tracker: tracker, today: today).completions
+            }
+            let rule = ScheduleRule(tracker, today: today)
+            if rule.startDay <= today.dayNumber { firstActive = min(firstActive, rule.firstActiveDay) }
         }
         guard let from = DayCounts.earliestStart(of: trackers, today: today) else { return }
         let counts = DayCounts(trackers, from: from, through: today.dayNumber, today: today)
         var run = 0
-        var firstScheduled: Int? = nil
         for index in 0..<counts.count {
-            if firstScheduled == nil, counts.scheduled[index] > 0 { firstScheduled = index }
             switch counts.state(at: index, isToday: index == counts.count - 1) {
             case .perfect:
                 perfectDays += 1
@@ -65,9 +70,11 @@ public struct OverallStatistics: Hashable, Sendable {
             }
         }
         currentStreak = run
-        if let firstScheduled {
-            firstScheduledDay = CivilDate(dayNumber: from + firstScheduled)
-            trackedDays = counts.count - firstScheduled
+        // Something is first asked on the first scheduled weekday of a habit, or on the start of an
+        // event or a periodic or "every N days" tracker.
+        if firstActive <= today.dayNumber {
+            firstScheduledDay = CivilDate(dayNumber: firstActive)
+            trackedDays = today.dayNumber - firstActive + 1
         }
     }
 }

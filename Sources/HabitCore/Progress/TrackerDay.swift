@@ -2,7 +2,9 @@
 public enum TrackerDayState: Hashable, Sendable, CaseIterable {
     /// After today: nothing counts yet.
     case future
-    /// Not expected: before the start, off the habit's weekdays, or after the day an event was done.
+    /// Not expected: before the start, off the habit's weekdays, after the day an event was done,
+    /// within a met period of a periodic habit, or covered by a recent done day of an
+    /// "every N days" habit.
     case notScheduled
     /// Done on a day it was not scheduled: a completion, but it neither extends nor breaks a streak.
     case doneOffSchedule
@@ -17,6 +19,9 @@ public enum TrackerDayState: Hashable, Sendable, CaseIterable {
 
     /// Whether the day counts as a completion (for "trackers completed" and heatmap colour).
     public var isDone: Bool { self == .done || self == .doneOffSchedule }
+
+    /// Whether something is asked of the tracker on the day: done, skipped, missed or pending.
+    public var isExpected: Bool { self == .done || self == .skipped || self == .missed || self == .pending }
 }
 
 /// One tracker on one day, with the streak run it belongs to.
@@ -43,13 +48,13 @@ public struct TrackerDay: Hashable, Sendable {
     /// The days `from...through` of one tracker, with streak runs counted from its start.
     public static func days(of tracker: Tracker, from: CivilDate, through: CivilDate, today: CivilDate) -> [TrackerDay] {
         guard from <= through else { return [] }
-        let walker = DayWalker(tracker, today: today)
+        let walk = TrackerWalk(tracker, today: today)
         var result: [TrackerDay] = []
         result.reserveCapacity(through.days(since: from) + 1)
         // Walk from the tracker's start (or `from` if earlier) so runs entering the range are known.
-        let walkFrom = min(walker.startDay, from.dayNumber)
+        let walkFrom = min(walk.startDay, from.dayNumber)
         var run = 0
-        walker.walk(tracker.log.entries, from: walkFrom, through: through.dayNumber) { day, state in
+        walk.walk(from: walkFrom, through: through.dayNumber) { day, state, _ in
             var length = 0
             switch state {
             case .done:

@@ -1,115 +1,188 @@
+/// What a tracker's streak counts: days for weekdays, events and "every N days"; calendar weeks
+/// or months for "N per week/month".
+public enum StreakUnit: String, Hashable, Sendable {
+    case days, weeks, months
+}
+
 /// One tracker's streaks, rates and goal progress up to `today` (definitions in docs/statistics.md).
 public struct TrackerProgress: Hashable, Sendable {
     public var trackerID: String
     /// Done scheduled days in a row, ending today or, while today is not done yet, at the last
     /// scheduled day before it. Skipped and unscheduled days are excused (neither break nor extend).
+    /// For a periodic tracker: met periods in a row (the period in progress counts once met).
     public var currentStreak: Int
     /// The longest such run ever.
     public var bestStreak: Int
+    /// What the streaks count.
+    public var streakUnit: StreakUnit
     /// Scheduled days up to today that were done.
     public var doneDays: Int
-    /// Scheduled days up to today that were skipped.
+    /// Scheduled days up to today that were skipped (or on vacation).
     public var skippedDays: Int
-    /// Scheduled days before today that were not marked (today is never missed).
+    /// Scheduled days before today that were not marked (today is never missed). For a periodic
+    /// tracker, the shortfall of its missed periods.
     public var missedDays: Int
-    /// Every done entry up to today, on schedule or not (the "completed days" of the card).
+    /// Every done day up to today, on schedule or not (the "completed days" of the card); for an
+    /// `at_most` habit this includes the days without a line.
     public var completions: Int
+    /// Periodic trackers: periods that reached their quota (the current one once it has), and
+    /// periods that ended short of it.
+    public var metPeriods: Int
+    public var missedPeriods: Int
     /// Progress towards the goal; nil for a tracker without one.
     public var goal: GoalProgress?
 
     public init(
-        trackerID: String, currentStreak: Int = 0, bestStreak: Int = 0, doneDays: Int = 0, skippedDays: Int = 0,
-        missedDays: Int = 0, completions: Int = 0, goal: GoalProgress? = nil
+        trackerID: String, currentStreak: Int = 0, bestStreak: Int = 0, streakUnit: StreakUnit = .days, doneDays: Int = 0,
+        skippedDays: Int = 0, missedDays: Int = 0, completions: Int = 0, metPeriods: Int = 0, missedPeriods: Int = 0,
+        goal: GoalProgress? = nil
     ) {
         self.trackerID = trackerID
         self.currentStreak = currentStreak
         self.bestStreak = bestStreak
+        self.streakUnit = streakUnit
         self.doneDays = doneDays
         self.skippedDays = skippedDays
         self.missedDays = missedDays
         self.completions = completions
+        self.metPeriods = metPeriods
+        self.missedPeriods = missedPeriods
         self.goal = goal
     }
 
-    /// The completion rate's denominator: scheduled days up to today, less skipped ones, with
-    /// today only once it is done.
-    public var dueDays: Int { doneDays + missedDays }
+    /// Whether the tracker is judged by calendar periods.
+    public var isPeriodic: Bool { streakUnit != .days }
 
-    /// `doneDays / dueDays` in 0…1; nil when nothing has been due yet.
+    /// The completion rate's denominator: scheduled days up to today, less skipped ones, with
+    /// today only once it is done; for a periodic tracker, periods met or missed.
+    public var dueDays: Int { isPeriodic ? metPeriods + missedPeriods : doneDays + missedDays }
+
+    /// `doneDays / dueDays` (periodic: `metPeriods / dueDays`) in 0…1; nil when nothing has been
+    /// due yet.
     public var completionRate: Double? {
-        dueDays > 0 ? Double(doneDays) / Double(dueDays) : nil
+        guard dueDays > 0 else { return nil }
+        return Double(isPeriodic ? metPeriods : doneDays) / Double(dueDays)
     }
 
     public init(tracker: Tracker, today: CivilDate) {
         self.init(trackerID: tracker.id)
-        let rule = ScheduleRule(tracker, today: today)
-        let start = rule.startDay
+        let walk = TrackerWalk(tracker, today: today)
+        let start = walk.startDay
         let last = today.dayNumber
-        let goalEnd = tracker.goal.map { $0.endDay(from: CivilDate(dayNumber: start)).dayNumber }
-        let goalLimit = goalEnd ?? Int.min
-        // Scheduled days in a closed range of day numbers (within [start, today]).
-        func scheduledDays(_ from: Int, _ through: Int) -> Int {
-            rule.matchingDays(from: from, through: through)
-        }
-        // Only the marks on scheduled days matter; between two of them, any scheduled day is an
-        // unmarked day before today: a miss. So the walk is over entries, not days.
-        var goalDone = 0
-        var goalSkipped = 0
         var run = 0
         var best = 0
-        var done = 0
-        var skipped = 0
-        var previous = start - 1  // the last scheduled day with a mark so far
-        var isTodayMarked = false
-        let entries = tracker.log.entries
-        var cursor = tracker.log.lowerBound(CivilDate(dayNumber: start))
-        while cursor < entries.count, entries[cursor].day.dayNumber <= last {
-            let entry = entries[cursor]
-            let day = entry.day.dayNumber
-            cursor += 1
-            guard rule.matches(day) else { continue }
-            if day > previous + 1, scheduledDays(previous + 1, day - 1) > 0 { run = 0 }
-            previous = day
-            if day == last { isTodayMarked = true }
-            if entry.mark == .done {
-                done += 1
-                run += 1
-                if run > best { best = run }
-                if day <= goalLimit { goalDone += 1 }
-            } else {
-                skipped += 1
-                if day <= goalLimit { goalSkipped += 1 }
+        var implicitDone = 0
+        if start <= last {
+            walk.walk(from: start, through: last) { _, state, marks in
+                switch state {
+                case .done:
+                    doneDays += 1
+                    run += 1
+                    if run > best { best = run }
+                    if marks.written != .done { implicitDone += 1 }
+                case .skipped:
+                    skippedDays += 1
+                case .missed:
+                    missedDays += 1
+                    run = 0
+                default:
+                    break
+                }
             }
         }
-        // Unmarked scheduled days after the last mark, today excepted, are misses.
-        if scheduledDays(previous + 1, last - 1) > 0 { run = 0 }
-        let isTodayPending = start <= last && !isTodayMarked && scheduledDays(last, last) == 1
+        if case .periodic(let count, let period) = walk.rule.kind {
+            streakUnit = period == .week ? .weeks : .months
+            run = 0
+            best = 0
+            if start <= last {
+                walk.walkPeriods(count, period, from: start, through: last) { tally, _ in
+                    switch tally.state {
+                    case .met:
+                        metPeriods += 1
+                        run += 1
+                        if run > best { best = run }
+                    case .missed:
+                        missedPeriods += 1
+                        run = 0
+                    case .excused, .inProgress, .future:
+                        break
+                    }
+                }
+            }
+        }
         currentStreak = run
         bestStreak = best
-        doneDays = done
-        skippedDays = skipped
-        missedDays = scheduledDays(start, last) - done - skipped - (isTodayPending ? 1 : 0)
         let log = tracker.log
         let future = log.entries[log.lowerBound(today.adding(days: 1))...]
-        completions = log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
-
-        if let goal = tracker.goal, let goalEnd {
-            let required: Int
-            switch tracker.schedule {
-            case .weekly(let days):
-                required = ScheduleRule.weekdayCount(mask: days.rawValue, from: start, through: goalEnd) - goalSkipped
-            case .event:
-                // An event is one thing to do: the goal is to have it done by the end day.
-                required = 1
-            }
-            self.goal = GoalProgress(
-                goal: goal, endDay: CivilDate(dayNumber: goalEnd), doneDays: goalDone, requiredDays: required)
+        completions = log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) } + implicitDone
+        if let goal = tracker.goal {
+            self.goal = GoalProgress(goal, of: walk, today: last)
         }
     }
 
     /// Progress of every tracker in the journal, in journal order.
     public static func all(in journal: Journal, today: CivilDate) -> [TrackerProgress] {
         journal.trackers.map { TrackerProgress(tracker: $0, today: today) }
+    }
+}
+
+extension GoalProgress {
+    /// The goal of the walk's tracker: done and required days from its start to the goal's end.
+    init(_ goal: Goal, of walk: TrackerWalk, today: Int) {
+        let start = walk.startDay
+        let end = goal.endDay(from: CivilDate(dayNumber: start)).dayNumber
+        var done = 0
+        var required = 0
+        // Whether a day is excused: skipped up to today, a vacation after it (marks written after
+        // today do not count; vacations ahead are a plan).
+        func excused(_ day: Int, _ marks: DayMarks) -> Bool {
+            day <= today ? marks.effective == .skipped : marks.written == nil && marks.effective == .skipped
+        }
+        switch walk.rule.kind {
+        case .daily where walk.rule.isEvent:
+            // An event is one thing to do: the goal is to have it done by the end day.
+            required = 1
+            if let doneDay = walk.tracker.eventDoneDay?.dayNumber, doneDay >= start, doneDay <= min(end, today) { done = 1 }
+        case .daily:
+            walk.walk(from: start, through: end) { day, state, marks in
+                guard walk.rule.expects(day) else { return }
+                if state == .done { done += 1 }
+                if !excused(day, marks) { required += 1 }
+            }
+        case .periodic(let count, let period):
+            // Each calendar period overlapping the goal asks for its quota in proportion to the
+            // days of it inside the goal period that are not excused.
+            walk.walkPeriods(count, period, from: start, through: end) { tally, days in
+                var available = 0
+                var doneInPeriod = 0
+                for (day, state, marks) in days where day >= start && day <= end {
+                    if !excused(day, marks) { available += 1 }
+                    if state == .done { doneInPeriod += 1 }
+                }
+                let quota = ScheduleRule.quota(count, available: available, length: tally.last.days(since: tally.first) + 1)
+                required += quota
+                done += min(doneInPeriod, quota)
+            }
+        case .interval(let days):
+            // Blocks of `days` days from the start, each asking for one done day.
+            var available = 0
+            var doneInBlock = 0
+            var blockStart = start
+            func close(at blockEnd: Int) {
+                let quota = ScheduleRule.quota(1, available: available, length: days)
+                required += quota
+                done += min(doneInBlock, quota)
+                available = 0
+                doneInBlock = 0
+                blockStart = blockEnd + 1
+            }
+            walk.walk(from: start, through: end) { day, state, marks in
+                if !excused(day, marks) { available += 1 }
+                if state == .done { doneInBlock += 1 }
+                if day == blockStart + days - 1 || day == end { close(at: day) }
+            }
+        }
+        self.init(goal: goal, endDay: CivilDate(dayNumber: end), doneDays: done, requiredDays: required)
     }
 }
 

@@ -59,6 +59,16 @@ public enum HabitError: Error, Equatable, Sendable {
     case unfinishedGitMerge(paths: [String])
     /// Edits made by hand since the last command have errors, so nothing was committed or synced.
     case handEditsInvalid([Diagnostic])
+
+    // MARK: Numeric habits, ranges and vacations
+    /// An amount given for a yes/no habit.
+    case notNumeric(tracker: String)
+    /// A numeric habit marked done without saying how much.
+    case amountNeeded(tracker: String, unit: String?)
+    /// The day's total would be below 0 or too large.
+    case badTotal(tracker: String, total: Double)
+    /// A range of days whose first day comes after its last.
+    case backwardsRange(from: CivilDate, to: CivilDate)
 }
 
 /// A tracker among several a name could mean.

@@ -10,6 +10,7 @@ struct DocumentMerger {
     static let categories = SettingsKey.categories.rawValue
     static let kind = TrackerKey.kind.rawValue
     static let schedule = TrackerKey.schedule.rawValue
+    static let vacation = SettingsKey.vacation.rawValue
 
     let path: String
     let kind: DataFileMerge.FileKind
@@ -90,6 +91,20 @@ struct DocumentMerger {
         return names
     }
 
+    /// The elements of an array of tables (absent: empty); nil for anything else.
+    static func tableList(_ value: TOMLValue?) -> [TOMLValue]? {
+        guard let value else { return [] }
+        guard case .array(let elements) = value, elements.allSatisfy({ $0.tableValue != nil }) else { return nil }
+        return elements
+    }
+
+    /// Vacations as a set of ranges: one a side removed is removed; one a side added is kept;
+    /// ours' order, then theirs' additions.
+    static func union(base: [TOMLValue], ours: [TOMLValue], theirs: [TOMLValue]) -> [TOMLValue] {
+        let kept = ours.filter { !(base.contains($0) && !theirs.contains($0)) }
+        return kept + theirs.filter { !base.contains($0) && !ours.contains($0) }
+    }
+
     // MARK: Merging
 
     mutating func merge() -> (FileMergeOutcome, [MergeNote]) {
@@ -107,6 +122,16 @@ struct DocumentMerger {
         {
             categoryLists = (bl, ol, tl)
             special.insert(Self.categories)
+        }
+
+        var vacationTarget: [TOMLValue]? = nil
+        if kind == .settings, let bl = Self.tableList(b[Self.vacation]), let ol = Self.tableList(o[Self.vacation]),
+           let tl = Self.tableList(t[Self.vacation]),
+           b[Self.vacation] != nil || o[Self.vacation] != nil || t[Self.vacation] != nil
+        {
+            special.insert(Self.vacation)
+            let merged = Self.union(base: bl, ours: ol, theirs: tl)
+            if merged != ol { vacationTarget = merged }
         }
 
         // Plain keys: three-way on values.
@@ -148,11 +173,14 @@ struct DocumentMerger {
             }
         }
 
+        if let target = vacationTarget { expected[Self.vacation] = target.isEmpty ? nil : .array(target) }
+
         // Apply to our document.
         var editor = MergeEditor(document: ours, source: theirs)
         do {
             for change in changes { try editor.set(change.key, to: change.value) }
             if let target = categoryTarget { editor.setList(Self.categories, to: target) }
+            if let target = vacationTarget { try editor.setTables(Self.vacation, to: target) }
             if let plan = logPlan { try editor.applyLog(plan) }
         } catch {
             return (.conflict(.cannotApply(path: path, detail: "\(error)")), notes)

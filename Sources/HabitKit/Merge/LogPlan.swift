@@ -16,21 +16,16 @@ struct LogPlan {
 
     var isEmpty: Bool { removals.isEmpty && updates.isEmpty && additions.isEmpty }
 
-    /// done (2) beats skip (1) beats everything else (0: no line, `false`, anything unknown).
-    static func rank(_ value: TOMLValue?) -> Int {
-        switch value {
-        case .boolean(true)?: return 2
-        case .string(FormatWord.skip)?: return 1
-        default: return 0
-        }
-    }
-
     static func describe(_ value: TOMLValue?) -> MergeNote.DayMark {
         switch value {
         case nil: return .none
         case .boolean(true)?: return .done
         case .string(FormatWord.skip)?: return .skip
         case .boolean(false)?: return .notDone
+        case .table?:
+            // A line with a note: name what it says.
+            guard let line = DayMerge.line(value), line.value != nil else { return .none }
+            return describe(line.value)
         case let other?: return .other(DocumentMerger.show(other))
         }
     }
@@ -45,11 +40,13 @@ struct LogPlan {
             if o == t { return o }
             if o == b { return t }
             if t == b { return o }
-            let (ro, rt) = (rank(o), rank(t))
-            let oursWins = ro > rt
-            plan.conflicts.append(.dayConflict(
-                day: key, kept: describe(oursWins ? o : t), over: describe(oursWins ? t : o), keptYours: oursWins, byRank: ro != rt))
-            return oursWins ? o : t
+            let decision = DayMerge.decide(base: b, ours: o, theirs: t)
+            if let conflict = decision.conflict {
+                plan.conflicts.append(.dayConflict(
+                    day: key, kept: describe(conflict.kept), over: describe(conflict.over), keptYours: conflict.oursWins,
+                    byRank: conflict.byRank))
+            }
+            return decision.value
         }
 
         for (key, o) in ourLog {

@@ -164,6 +164,33 @@ struct MergeEditor {
         document = edited
     }
 
+    // MARK: Arrays of tables
+
+    /// Turns the array of tables at `key` (`[[vacation]]`) into `target`, which keeps ours'
+    /// elements in order and adds new ones at the end: removes ours' elements that are not in
+    /// it, then appends the new ones as `[[key]]` sections.
+    mutating func setTables(_ key: String, to target: [TOMLValue]) throws(TOMLEditError) {
+        let current = document.root[key]?.arrayValue ?? []
+        if target.isEmpty {
+            if document.root[key] != nil { try document.removeValue(at: [key]) }
+            return
+        }
+        for index in current.indices.reversed() where !target.contains(current[index]) {
+            try document.removeElement(at: index, fromArrayAt: [key])
+        }
+        for element in target where !(document.root[key]?.arrayValue ?? []).contains(element) {
+            if document.root[key] != nil {
+                try document.appendElement(element, toArrayAt: [key])
+            } else {
+                let section = TOMLSerializer.document(TOMLTable([(key, .array([element]))]), newline: document.newlineString)
+                var prefix: [UInt8] = []
+                if let last = document.bytes.last, last != UInt8(ascii: "\n") { prefix += document.newline }
+                if !document.bytes.isEmpty { prefix += document.newline }
+                try document.splice([.insert(prefix + Array(section.utf8), at: document.bytes.count)])
+            }
+        }
+    }
+
     // MARK: The log
 
     mutating func applyLog(_ plan: LogPlan) throws(TOMLEditError) {

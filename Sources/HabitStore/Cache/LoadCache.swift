@@ -15,7 +15,7 @@ import HabitCore
 public struct LoadCache {
     /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
     static let refreshThreshold = 256 * 1024
-    private static let magic: [UInt8] = Array("habit-cache 2\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 3\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -113,8 +113,11 @@ public struct LoadCache {
             string(tracker.name)
             string(tracker.category)
             switch tracker.schedule {
-            case .event: int(-1)
-            case .weekly(let days): int(Int(days.rawValue))
+            case .weekly(let days): int(0); int(Int(days.rawValue))
+            case .event: int(1); int(0)
+            case .periodic(let count, .week): int(2); int(count)
+            case .periodic(let count, .month): int(3); int(count)
+            case .interval(let days): int(4); int(days)
             }
             string(tracker.emoji)
             string(tracker.color?.description)
@@ -122,13 +125,32 @@ public struct LoadCache {
             int(tracker.start?.dayNumber ?? Int(Int32.min))
             string(tracker.description)
             string(tracker.goal?.description)
+            if let measure = tracker.measure {
+                int(measure.direction == .atLeast ? 1 : 2)
+                double(measure.target)
+                string(measure.unit)
+            } else {
+                int(0)
+            }
             int(tracker.log.entries.count)
-            // Four bytes a day: the day number shifted left, the low bit set for a skip.
+            // Four bytes a day: the day number shifted left by two, the low bits 0 done, 1 skip,
+            // 2 a total (eight more bytes; its mark follows from the measure).
             bytes.reserveCapacity(bytes.count + tracker.log.entries.count * 4)
             for logEntry in tracker.log.entries {
-                let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 1 | (logEntry.mark == .skipped ? 1 : 0))
+                let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : 0
+                let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 2 | code)
                 withUnsafeBytes(of: packed.littleEndian) { bytes += $0 }
+                if let amount = logEntry.amount { double(amount) }
             }
+            int(tracker.log.notes.count)
+            for (day, note) in tracker.log.notes.sorted(by: { $0.key < $1.key }) {
+                int(day.dayNumber)
+                string(note)
+            }
+        }
+
+        mutating func double(_ value: Double) {
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
         }
     }
 
@@ -164,27 +186,62 @@ public struct LoadCache {
             optionalString() ?? nil
         }
 
+        mutating func double() -> Double? {
+            int64().map { Double(bitPattern: UInt64(bitPattern: $0)) }
+        }
+
         mutating func entry(id: String) -> Entry? {
             guard let size = int64(), let modified = int64(), let changed = int64(), let inode = int64(),
-                  let name = string(), let category = string(), let scheduleBits = int(),
+                  let name = string(), let category = string(), let scheduleKind = int(), let scheduleValue = int(),
                   let emoji = optionalString(), let color = optionalString(), let pinned = int(), let startDay = int(),
-                  let description = optionalString(), let goal = optionalString(), let count = int(),
-                  count >= 0, count <= (bytes.count - offset) / 4
+                  let description = optionalString(), let goal = optionalString(), let measureKind = int()
             else { return nil }
-            let start = offset
-            let entries = bytes.withUnsafeBytes { raw in
-                (0..<count).map { index -> CompletionLog.Entry in
-                    let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * 4, as: Int32.self)))
-                    return CompletionLog.Entry(day: CivilDate(dayNumber: value >> 1), mark: value & 1 == 1 ? .skipped : .done)
+            let schedule: Schedule
+            switch scheduleKind {
+            case 0: schedule = .weekly(WeekdaySet(rawValue: UInt8(truncatingIfNeeded: scheduleValue)))
+            case 1: schedule = .event
+            case 2: schedule = .periodic(count: scheduleValue, period: .week)
+            case 3: schedule = .periodic(count: scheduleValue, period: .month)
+            case 4: schedule = .interval(days: scheduleValue)
+            default: return nil
+            }
+            var measure: Measure? = nil
+            if measureKind != 0 {
+                guard let target = double(), let unit = optionalString() else { return nil }
+                measure = Measure(target: target, direction: measureKind == 2 ? .atMost : .atLeast, unit: unit ?? nil)
+            }
+            guard let count = int(), count >= 0, count <= (bytes.count - offset) / 4 else { return nil }
+            var entries: [CompletionLog.Entry] = []
+            entries.reserveCapacity(count)
+            var failed = false
+            bytes.withUnsafeBytes { raw in
+                for _ in 0..<count {
+                    guard offset + 4 <= raw.count else { failed = true; return }
+                    let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+                    offset += 4
+                    let day = CivilDate(dayNumber: value >> 2)
+                    switch value & 3 {
+                    case 0: entries.append(CompletionLog.Entry(day: day, mark: .done))
+                    case 1: entries.append(CompletionLog.Entry(day: day, mark: .skipped))
+                    default:
+                        guard offset + 8 <= raw.count else { failed = true; return }
+                        let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                        offset += 8
+                        entries.append(CompletionLog.Entry(day: day, value: .amount(amount), measure: measure))
+                    }
                 }
             }
-            offset += count * 4
+            guard !failed, let noteCount = int(), noteCount >= 0, noteCount <= bytes.count - offset else { return nil }
+            var notes: [CivilDate: String] = [:]
+            for _ in 0..<noteCount {
+                guard let day = int(), let note = string() else { return nil }
+                notes[CivilDate(dayNumber: day)] = note
+            }
             let tracker = Tracker(
-                id: id, name: name, category: category,
-                schedule: scheduleBits < 0 ? .event : .weekly(WeekdaySet(rawValue: UInt8(truncatingIfNeeded: scheduleBits))),
+                id: id, name: name, category: category, schedule: schedule,
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
-                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries))
+                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, notes: notes), measure: measure)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
         }
     }

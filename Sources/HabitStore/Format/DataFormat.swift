@@ -1,3 +1,5 @@
+import HabitCore
+
 /// The layout of a data directory and the keys of its files: the one place that names them.
 public enum DataFormat {
     public static let settingsFile = "habit.toml"
@@ -36,8 +38,16 @@ public enum DataFormat {
 /// Keys of a tracker file.
 public enum TrackerKey: String, CaseIterable, Sendable {
     case name, category, kind, schedule, emoji, color, pinned, start, description, goal, log
+    // MARK: numeric habits
+    case unit, target
+    case targetType = "target_type"
 
     public var path: [String] { [rawValue] }
+}
+
+/// Keys of a day of the log written as an inline table: `{ amount = 12, note = "hot day" }`.
+public enum LogKey: String, CaseIterable, Sendable {
+    case done, skip, amount, note
 }
 
 /// Keys of habit.toml.
@@ -46,8 +56,15 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case weekStartsOn = "week_starts_on"
     case dayStartsAt = "day_starts_at"
     case autocommit
+    // MARK: vacations
+    case vacation
 
     public var path: [String] { [rawValue] }
+}
+
+/// Keys of a `[[vacation]]` of habit.toml.
+public enum VacationKey: String, CaseIterable, Sendable {
+    case from, to
 }
 
 /// Values with a meaning in the files.
@@ -56,4 +73,7 @@ public enum FormatWord {
     public static let event = "event"
     public static let habit = "habit"
     public static let skip = "skip"
+    // MARK: numeric habits
+    public static let atLeast = Measure.Direction.atLeast.rawValue
+    public static let atMost = Measure.Direction.atMost.rawValue
 }

@@ -41,8 +41,42 @@ extension FileDecoder {
             }
         }
         if let flag = bool(SettingsKey.autocommit.rawValue, in: root) { settings.autocommit = flag }
+        settings.vacations = vacations(root)
         warnAboutLookalikes(knownKeys: SettingsKey.allCases.map(\.rawValue))
         return settings
+    }
+}
+
+extension FileDecoder {
+    /// `[[vacation]]` tables with `from` and `to` dates.
+    mutating func vacations(_ root: TOMLTable) -> [Vacation] {
+        let key = SettingsKey.vacation.rawValue
+        guard let value = root[key] else { return [] }
+        guard case .array(let elements) = value, elements.allSatisfy({ $0.tableValue != nil }) else {
+            report(.vacationsNotAList, at: [key])
+            return []
+        }
+        var vacations: [Vacation] = []
+        for (index, element) in elements.enumerated() {
+            guard case .table(let table) = element else { continue }
+            let path = [key, String(index)]
+            var days: [CivilDate] = []
+            for dateKey in VacationKey.allCases.map(\.rawValue) {
+                guard case .localDate(let date)? = table[dateKey],
+                      let day = CivilDate(year: date.year, month: date.month, day: date.day) else {
+                    report(.vacationDate(key: dateKey), at: table[dateKey] == nil ? path : path + [dateKey])
+                    break
+                }
+                days.append(day)
+            }
+            guard days.count == 2 else { continue }
+            guard days[0] <= days[1] else {
+                report(.vacationBackwards, at: path + [VacationKey.to.rawValue])
+                continue
+            }
+            vacations.append(Vacation(from: days[0], to: days[1]))
+        }
+        return vacations
     }
 }
 

@@ -88,13 +88,62 @@ extension FileDecoder {
             }
         }
 
-        let log = decodeLog(root, start: start)
+        let (measure, measureUsable) = decodeMeasure(root, isEvent: schedule == .event)
+        if !measureUsable { usable = false }
+
+        let log = decodeLog(root, start: start, measure: measure)
         warnAboutLookalikes(knownKeys: Self.trackerKeys)
 
         guard usable, let schedule else { return nil }
         return Tracker(
             id: id, name: name, category: category, schedule: schedule, emoji: emoji, color: color,
-            isPinned: pinned, start: start, description: description, goal: goal, log: log)
+            isPinned: pinned, start: start, description: description, goal: goal, log: log, measure: measure)
+    }
+
+    /// `target`, `target_type` and `unit`: what a numeric habit counts. Returns false when the
+    /// file cannot be used.
+    private mutating func decodeMeasure(_ root: TOMLTable, isEvent: Bool) -> (Measure?, Bool) {
+        var direction = Measure.Direction.atLeast
+        var usable = true
+        if let text = string(TrackerKey.targetType.rawValue, in: root) {
+            if let parsed = Measure.Direction(rawValue: text.lowercased()) {
+                direction = parsed
+            } else {
+                report(.unknownTargetType(text), at: TrackerKey.targetType.path)
+                usable = false
+            }
+        } else if root[TrackerKey.targetType.rawValue] != nil {
+            usable = false
+        }
+        let unit = string(TrackerKey.unit.rawValue, in: root).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+        guard let value = root[TrackerKey.target.rawValue] else {
+            for key in [TrackerKey.unit, .targetType] where root[key.rawValue] != nil {
+                report(.measureWithoutTarget(key: key.rawValue), at: key.path, key: true)
+            }
+            return (nil, usable)
+        }
+        guard let target = Self.number(value) else {
+            report(.notANumber(key: TrackerKey.target.rawValue), at: TrackerKey.target.path)
+            return (nil, false)
+        }
+        if isEvent {
+            report(.eventWithTarget, at: TrackerKey.target.path, key: true)
+            return (nil, false)
+        }
+        guard Measure.isValidTarget(target, direction) else {
+            report(.badTarget(atMost: direction == .atMost), at: TrackerKey.target.path)
+            return (nil, false)
+        }
+        return (Measure(target: target, direction: direction, unit: unit), usable)
+    }
+
+    /// An integer or a float as a number.
+    static func number(_ value: TOMLValue) -> Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .float(let number): number
+        default: nil
+        }
     }
 
     private mutating func decodeSchedule(_ root: TOMLTable) -> Schedule? {
@@ -121,8 +170,13 @@ extension FileDecoder {
             reportMissing(TrackerKey.schedule.rawValue, knownKeys: Self.trackerKeys)
             return nil
         case .string(let text)?:
-            if text.lowercased() == FormatWord.daily { return .daily }
-            report(.unknownSchedule(text), at: TrackerKey.schedule.path)
+            switch ScheduleText.parse(text) {
+            case .success(let schedule): return schedule
+            case .failure(.countOutOfRange(let maximum)):
+                report(.scheduleCountOutOfRange(text, maximum: maximum), at: TrackerKey.schedule.path)
+            case .failure(.unknown):
+                report(.unknownSchedule(text), at: TrackerKey.schedule.path)
+            }
             return nil
         case .array(let elements)?:
             var days: [Weekday] = []
@@ -144,7 +198,7 @@ extension FileDecoder {
         }
     }
 
-    private mutating func decodeLog(_ root: TOMLTable, start: CivilDate?) -> CompletionLog {
+    private mutating func decodeLog(_ root: TOMLTable, start: CivilDate?, measure: Measure?) -> CompletionLog {
         let logKey = TrackerKey.log.rawValue
         guard let value = root[logKey] else { return CompletionLog() }
         guard case .table(let table) = value else {
@@ -153,26 +207,94 @@ extension FileDecoder {
         }
         var entries: [CompletionLog.Entry] = []
         entries.reserveCapacity(table.count)
+        var notes: [CivilDate: String] = [:]
         var early: [String] = []
+        var warnedAboutAmounts = false
         for (key, mark) in table {
             guard let day = CivilDate(key) else {
                 report(CivilDate.looksLikeDate(key) ? .notACalendarDay(key) : .notADateKey(key), at: [logKey, key], key: true)
                 continue
             }
+            let written: LogValue?
             switch mark {
-            case .boolean(true): entries.append(.init(day: day, mark: .done))
+            case .boolean(true): written = .done
             case .boolean(false): continue
-            case .string(FormatWord.skip): entries.append(.init(day: day, mark: .skipped))
+            case .string(FormatWord.skip): written = .skipped
+            case .integer, .float:
+                guard let amount = amount(mark, at: [logKey, key]) else { continue }
+                written = .amount(amount)
+            case .table(let fields):
+                guard let (value, note) = dayTable(fields, at: [logKey, key]) else { continue }
+                if let note { notes[day] = note }
+                guard let value else { continue }
+                written = value
             default:
                 report(.badMark(found: mark.kind), at: [logKey, key])
                 continue
             }
+            guard let written else { continue }
+            if case .amount = written, measure == nil, !warnedAboutAmounts {
+                warnedAboutAmounts = true
+                report(.amountWithoutTarget, at: [logKey, key])
+            }
+            entries.append(CompletionLog.Entry(day: day, value: written, measure: measure))
             if let start, day < start { early.append(key) }
         }
         if let start, let first = early.min() {
             report(.marksBeforeStart(first: first, count: early.count, start: start.description), at: [logKey, first], key: true)
         }
-        return CompletionLog(entries)
+        return CompletionLog(entries, notes: notes)
+    }
+
+    /// A day's total: a number from 0 up.
+    private mutating func amount(_ value: TOMLValue, at path: [String]) -> Double? {
+        guard let amount = Self.number(value) else {
+            report(.notANumber(key: path.last ?? ""), at: path)
+            return nil
+        }
+        guard amount.isFinite, amount >= 0, amount <= Measure.maximumAmount else {
+            report(.badAmount, at: path)
+            return nil
+        }
+        return amount
+    }
+
+    /// A day written as a table: `{ done = true, note = "…" }`, `{ skip = true, … }`,
+    /// `{ amount = 12, … }`, or a note alone. Nil when it has errors.
+    private mutating func dayTable(_ fields: TOMLTable, at path: [String]) -> (LogValue?, String?)? {
+        var value: LogValue? = nil
+        var note: String? = nil
+        var valid = true
+        var values = 0
+        for (key, field) in fields {
+            switch LogKey(rawValue: key) {
+            case .done?, .skip?:
+                guard case .boolean(let flag) = field else {
+                    report(.wrongType(key: key, expected: .boolean, found: field.kind), at: path + [key])
+                    valid = false
+                    continue
+                }
+                values += 1
+                if flag { value = key == LogKey.done.rawValue ? .done : .skipped }
+            case .amount?:
+                values += 1
+                if let amount = amount(field, at: path + [key]) { value = .amount(amount) } else { valid = false }
+            case .note?:
+                guard case .string(let text) = field else {
+                    report(.wrongType(key: key, expected: .string, found: field.kind), at: path + [key])
+                    valid = false
+                    continue
+                }
+                note = text.isEmpty ? nil : text
+            case nil:
+                report(.unknownLogKey(key), at: path + [key], key: true)
+            }
+        }
+        if values > 1 {
+            report(.logValueConflict, at: path)
+            return nil
+        }
+        return valid ? (value, note) : nil
     }
 }
 

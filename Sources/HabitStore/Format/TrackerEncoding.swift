@@ -12,11 +12,13 @@ public struct TrackerChanges: Sendable {
     public var start: CivilDate??
     public var description: String??
     public var goal: Goal??
+    /// `.some(nil)` makes a numeric habit a yes/no one.
+    public var measure: Measure??
 
     public init(
         name: String? = nil, category: String? = nil, schedule: Schedule? = nil, emoji: String?? = nil,
         color: TrackerColor?? = nil, isPinned: Bool? = nil, start: CivilDate?? = nil,
-        description: String?? = nil, goal: Goal?? = nil
+        description: String?? = nil, goal: Goal?? = nil, measure: Measure?? = nil
     ) {
         self.name = name
         self.category = category
@@ -27,11 +29,12 @@ public struct TrackerChanges: Sendable {
         self.start = start
         self.description = description
         self.goal = goal
+        self.measure = measure
     }
 
     public var isEmpty: Bool {
         name == nil && category == nil && schedule == nil && emoji == nil && color == nil && isPinned == nil
-            && start == nil && description == nil && goal == nil
+            && start == nil && description == nil && goal == nil && measure == nil
     }
 }
 
@@ -47,8 +50,42 @@ enum TrackerEncoding {
         days == .all ? .string(FormatWord.daily) : .array(days.days.map { .string($0.fileName) })
     }
 
+    /// A habit's `schedule` value; nil for an event.
+    static func schedule(_ schedule: Schedule) -> TOMLValue? {
+        if case .weekly(let days) = schedule { return self.schedule(days) }
+        return ScheduleText.fileText(schedule).map { .string($0) }
+    }
+
     static func mark(_ mark: Mark) -> TOMLValue {
         mark == .done ? .boolean(true) : .string(Mark.skipped.rawValue)
+    }
+
+    /// A number as the file writes it: an integer when it is whole, else a float.
+    static func number(_ value: Double) -> TOMLValue {
+        if value.rounded() == value, abs(value) < 9e15 { return .integer(Int64(value)) }
+        return .float(value)
+    }
+
+    /// A day's line: `true`, `"skip"` or a total, or a table when it carries a note
+    /// (`{ amount = 12, note = "hot day" }`, `{ note = "…" }` alone). Nil for neither.
+    static func day(_ value: LogValue?, note: String?) -> TOMLValue? {
+        guard let note, !note.isEmpty else {
+            switch value {
+            case .done?: return .boolean(true)
+            case .skipped?: return .string(FormatWord.skip)
+            case .amount(let total)?: return number(total)
+            case nil: return nil
+            }
+        }
+        var table = TOMLTable()
+        switch value {
+        case .done?: table.insert(.boolean(true), forKey: LogKey.done.rawValue, at: 0)
+        case .skipped?: table.insert(.boolean(true), forKey: LogKey.skip.rawValue, at: 0)
+        case .amount(let total)?: table.insert(number(total), forKey: LogKey.amount.rawValue, at: 0)
+        case nil: break
+        }
+        table.insert(.string(note), forKey: LogKey.note.rawValue, at: table.count)
+        return .table(table)
     }
 
     /// A fresh tracker file in the documented key order, ending with an empty `[log]`.
@@ -57,9 +94,15 @@ enum TrackerEncoding {
         func add(_ key: String, _ value: TOMLValue) { root.insert(value, forKey: key, at: root.count) }
         add(TrackerKey.name.rawValue, .string(tracker.name))
         add(TrackerKey.category.rawValue, .string(tracker.category))
-        switch tracker.schedule {
-        case .event: add(TrackerKey.kind.rawValue, .string(FormatWord.event))
-        case .weekly(let days): add(TrackerKey.schedule.rawValue, schedule(days))
+        if let value = schedule(tracker.schedule) {
+            add(TrackerKey.schedule.rawValue, value)
+        } else {
+            add(TrackerKey.kind.rawValue, .string(FormatWord.event))
+        }
+        if let measure = tracker.measure {
+            add(TrackerKey.target.rawValue, number(measure.target))
+            if measure.direction == .atMost { add(TrackerKey.targetType.rawValue, .string(FormatWord.atMost)) }
+            if let unit = measure.unit { add(TrackerKey.unit.rawValue, .string(unit)) }
         }
         if let emoji = tracker.emoji { add(TrackerKey.emoji.rawValue, .string(emoji)) }
         if let color = tracker.color { add(TrackerKey.color.rawValue, .string(color.description)) }
@@ -68,10 +111,22 @@ enum TrackerEncoding {
         if let description = tracker.description { add(TrackerKey.description.rawValue, .string(description)) }
         if let goal = tracker.goal { add(TrackerKey.goal.rawValue, .string(goal.description)) }
         var log = TOMLTable()
-        for entry in tracker.log.entries {
-            log.insert(mark(entry.mark), forKey: entry.day.description, at: log.count)
+        var days = Set(tracker.log.notes.keys)
+        for entry in tracker.log.entries { days.insert(entry.day) }
+        for day in days.sorted() {
+            guard let value = self.day(tracker.log.entry(on: day)?.value, note: tracker.log.note(on: day)) else { continue }
+            log.insert(value, forKey: day.description, at: log.count)
         }
         add(TrackerKey.log.rawValue, .table(log))
         return TOMLDocument.serialize(root)
     }
+}
+
+/// How a day of the log is written, for code outside the store that writes one (the merge).
+public enum LogLine {
+    /// A number as the file writes it: an integer when it is whole, else a float.
+    public static func number(_ value: Double) -> TOMLValue { TrackerEncoding.number(value) }
+
+    /// A day's line for a value and a note; nil for neither.
+    public static func day(_ value: LogValue?, note: String?) -> TOMLValue? { TrackerEncoding.day(value, note: note) }
 }

@@ -46,7 +46,7 @@ struct ListCommand: ParsableCommand {
             return TextFolding.fold(name).contains(query)
         }
         if json {
-            session.context.output.write(AgendaView.json(agenda).rendered())
+            session.context.output.write(AgendaView.json(agenda, today: today).rendered())
         } else {
             let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted
             session.context.output.write(AgendaView(session: session, today: today).render(agenda, isSearching: isSearching))

@@ -13,6 +13,9 @@ struct AgendaView {
         let heading = t.longDate(agenda.day)
         let relative = t.relativeDay(agenda.day, today: today).map { " (\($0))" } ?? ""
         lines.append(style.bold(heading) + style.dim(relative))
+        if let vacation = agenda.vacation {
+            lines.append(style.dim(t.text(.onVacation, t.longDate(vacation.upperBound))))
+        }
         guard !agenda.isEmpty else {
             lines.append("")
             if isSearching && agenda.hasTrackersDue {
@@ -26,23 +29,49 @@ struct AgendaView {
         }
         let rows = agenda.groups.flatMap(\.rows)
         let nameWidth = min(40, rows.map { TerminalText.width(TerminalText.safe($0.tracker.name)) }.max() ?? 0)
-        let countWidth = rows.map { TerminalText.width(t.days($0.tracker.log.doneCount)) }.max() ?? 0
+        let countWidth = rows.map { TerminalText.width(t.days(AgendaView.completions($0, today: today))) }.max() ?? 0
+        let detailWidth = rows.map { TerminalText.width(detail($0)) }.max() ?? 0
         for group in agenda.groups {
             lines.append("")
             lines.append(style.bold(group.category.map(TerminalText.safe) ?? t[.pinned]))
             for row in group.rows {
-                lines.append(render(row, nameWidth: nameWidth, countWidth: countWidth))
+                lines.append(render(row, nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func render(_ row: Agenda.Row, nameWidth: Int, countWidth: Int) -> String {
+    /// Completed days shown beside a tracker: its done marks, or for an `at_most` habit every day
+    /// within the target.
+    static func completions(_ row: Agenda.Row, today: CivilDate) -> Int {
+        row.tracker.unmarkedIsDone ? TrackerProgress(tracker: row.tracker, today: today).completions : row.tracker.log.doneCount
+    }
+
+    /// What a row says besides its mark: a numeric day's total against the target, a periodic
+    /// tracker's progress through its period, when an "every N days" habit is next due.
+    func detail(_ row: Agenda.Row) -> String {
+        let status = row.status
+        if let measure = row.tracker.measure, status.mark != .skipped {
+            return t.total(status.amount ?? (row.tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0), measure)
+        }
+        if let period = status.period, let kind = row.tracker.schedule.period {
+            return view.periodText(period, kind)
+        }
+        if let next = status.nextDue, status.mark == .done, status.state != .done {
+            return t.text(.nextDueBy, view.dayLabel(next))
+        }
+        return ""
+    }
+
+    var view: TrackerView { TrackerView(session: session, today: today, weekStartsOn: .monday) }
+
+    private func render(_ row: Agenda.Row, nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
         let tracker = row.tracker
         let emoji = TerminalText.pad(tracker.emoji.map(TerminalText.safe) ?? "", to: 2)
         let swatch = style.isEnabled ? style.color("▌", tracker.color ?? nil) : ""
-        let name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(tracker.name), to: 40), to: nameWidth)
-        let count = TerminalText.padLeft(t.days(tracker.log.doneCount), to: countWidth)
+        var name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(tracker.name), to: 40), to: nameWidth)
+        if detailWidth > 0 { name += "  " + style.dim(TerminalText.pad(detail(row), to: detailWidth)) }
+        let count = TerminalText.padLeft(t.days(AgendaView.completions(row, today: today)), to: countWidth)
         let mark: String
         switch row.mark {
         case .done: mark = style.green("✓")
@@ -52,7 +81,7 @@ struct AgendaView {
         return "  \(swatch)\(emoji) \(row.mark == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
     }
 
-    static func json(_ agenda: Agenda) -> JSON {
+    static func json(_ agenda: Agenda, today: CivilDate) -> JSON {
         .object([
             ("date", .string(agenda.day.description)),
             ("groups", .array(agenda.groups.map { group in
@@ -67,12 +96,21 @@ struct AgendaView {
                             ("emoji", .optional(row.tracker.emoji)),
                             ("color", .optional(row.tracker.color?.description)),
                             ("kind", .string(row.tracker.isEvent ? "event" : "habit")),
-                            ("done_days", .int(row.tracker.log.doneCount)),
+                            ("done_days", .int(completions(row, today: today))),
                             ("status", .string(row.mark.map { $0 == .done ? "done" : "skipped" } ?? "todo")),
+                            ("score", TrackerView.scoreJSON(HabitStrength(tracker: row.tracker, through: today, today: today)?.last)),
+                            ("amount", row.status.amount.map { .double($0) } ?? .null),
+                            ("target", row.tracker.measure.map { .double($0.target) } ?? .null),
+                            ("target_type", .optional(row.tracker.measure?.direction.rawValue)),
+                            ("unit", .optional(row.tracker.measure?.unit)),
+                            ("note", .optional(row.status.note)),
+                            ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
+                            ("next_due", .optional(row.status.nextDue?.description)),
                         ])
                     })),
                 ])
             })),
+            ("vacation", agenda.vacation.map { .object([("from", .string($0.lowerBound.description)), ("to", .string($0.upperBound.description))]) } ?? .null),
         ])
     }
 }

@@ -292,7 +292,7 @@ struct CalendarView {
         .object([
             ("year", .int(month.year)), ("month", .int(month.month)), ("today", .string(today.description)),
             ("week_starts_on", .string(month.weekStartsOn.fileName)), ("tracker", trackerReference(tracker)),
-            ("days", .array(month.cells.map(trackerDayJSON))),
+            ("days", .array(month.cells.map { trackerDayJSON($0, log: tracker.log) })),
         ])
     }
 
@@ -308,10 +308,12 @@ struct CalendarView {
         ])
     }
 
-    static func trackerDayJSON(_ day: TrackerDay) -> JSON {
+    /// One tracker's day; `amount` (a numeric habit's total) and `note` are null when absent.
+    static func trackerDayJSON(_ day: TrackerDay, log: CompletionLog) -> JSON {
         .object([
             ("date", .string(day.day.description)), ("state", .string(day.state.jsonName)),
             ("run", .int(day.runLength)), ("level", .int(day.level)),
+            ("amount", log.amount(on: day.day).map { .double($0) } ?? .null), ("note", .optional(log.note(on: day.day))),
         ])
     }
 }

@@ -115,6 +115,8 @@ enum ErrorPresenter {
             return .usage(t.text(.amountNeeded, safe(tracker), unit.map(safe) ?? t[.amountsWord]), hint: t.text(.amountNeededHint, safe(tracker)))
         case .badTotal(let tracker, let total):
             return Failure(t.text(.badTotal, safe(tracker), t.number(total)))
+        case .eventWithTarget:
+            return .usage(t[.eventNoTarget])
         case .backwardsRange(let from, let to):
             return .usage(t.text(.backwardsRange, t.longDate(from), t.longDate(to)), hint: t[.backwardsRangeHint])
         }

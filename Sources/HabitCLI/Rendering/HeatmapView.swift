@@ -101,7 +101,7 @@ struct HeatmapView {
         .object([
             ("year", .int(heatmap.year)), ("today", .string(today.description)),
             ("week_starts_on", .string(heatmap.weekStartsOn.fileName)), ("tracker", CalendarView.trackerReference(tracker)),
-            ("days", .array(heatmap.cells.map(CalendarView.trackerDayJSON))),
+            ("days", .array(heatmap.cells.map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
         ])
     }
 }

@@ -5,6 +5,15 @@ struct TrackerView {
     let session: Session
     let today: CivilDate
     let weekStartsOn: Weekday
+    /// The habit strength of the tracker shown, computed once.
+    let strengthCache: HabitStrength?
+
+    init(session: Session, today: CivilDate, weekStartsOn: Weekday, tracker: Tracker? = nil) {
+        self.session = session
+        self.today = today
+        self.weekStartsOn = weekStartsOn
+        strengthCache = tracker.flatMap { HabitStrength(tracker: $0, through: today, today: today) }
+    }
 
     var t: Messages { session.t }
     var style: Style { session.style }
@@ -26,6 +35,42 @@ struct TrackerView {
         return TrackerDay.days(of: tracker, from: first, through: first.adding(days: 7 * TrackerView.glanceWeeks - 1), today: today)
     }
 
+    /// The schedule, with where the current period stands ("3 times a week · 1/3 this week") or
+    /// when an "every N days" habit is next due.
+    func scheduleLine(_ tracker: Tracker) -> String {
+        let summary = t.scheduleSummary(tracker.schedule)
+        let status = tracker.status(on: today, today: today)
+        if let period = status.period {
+            return summary + style.dim(" · " + periodText(period, tracker.schedule.period ?? .week))
+        }
+        if let next = status.nextDue, case .interval = tracker.schedule {
+            return summary + style.dim(" · " + t.text(.nextDueBy, dayLabel(next)))
+        }
+        return summary
+    }
+
+    /// "1/3 this week", "2/10 that month".
+    func periodText(_ period: PeriodTally, _ kind: Period) -> String {
+        let current = period.first <= today && today <= period.last
+        let key: MessageKey = switch (kind, current) {
+        case (.week, true): .periodThisWeek
+        case (.week, false): .periodThatWeek
+        case (.month, true): .periodThisMonth
+        case (.month, false): .periodThatMonth
+        }
+        return t.text(key, period.done, period.required)
+    }
+
+    /// "today", "tomorrow"-free short form: the weekday within a week, else the short date.
+    func dayLabel(_ day: CivilDate) -> String {
+        if day == today { return t[.today] }
+        let distance = day.days(since: today)
+        return (1...6).contains(distance) ? t.weekdayShort(day.weekday) : t.shortDate(day)
+    }
+
+    /// The tracker's habit strength up to today (nil for an event).
+    var strength: HabitStrength? { strengthCache }
+
     func render(_ tracker: Tracker, progress: TrackerProgress) -> String {
         var lines = [TrackerView.heading(tracker, session: session), ""]
         var fields: [(String, String)] = [
@@ -36,8 +81,9 @@ struct TrackerView {
             let status = tracker.eventDoneDay.map { t.text(.eventDoneOn, t.dayPhrase($0, today: today)) } ?? t[.eventNotDone]
             fields.append((t[.fieldStatus], status))
         } else {
-            fields.append((t[.fieldSchedule], t.scheduleSummary(tracker.schedule)))
+            fields.append((t[.fieldSchedule], scheduleLine(tracker)))
         }
+        if let measure = tracker.measure { fields.append((t[.fieldTarget], t.target(measure))) }
         let colour = tracker.color.map { style.color("●", $0) + " " + $0.description } ?? t[.notSet]
         fields.append((t[.fieldColor], colour))
         fields.append((t[.fieldPinned], tracker.isPinned ? t[.yes] : t[.no]))
@@ -47,15 +93,23 @@ struct TrackerView {
         }
 
         var numbers: [(String, String)] = [
-            (t[.currentStreak], t.days(progress.currentStreak)),
-            (t[.bestStreak], t.days(progress.bestStreak)),
+            (t[.currentStreak], t.streak(progress.currentStreak, progress.streakUnit)),
+            (t[.bestStreak], t.streak(progress.bestStreak, progress.streakUnit)),
         ]
         if let rate = progress.completionRate {
-            numbers.append((t[.fieldCompletionRate], style.bold(t.percent(rate * 100)) + " (" + t.ofDays(progress.doneDays, progress.dueDays) + ")"))
+            let of: String = switch progress.streakUnit {
+            case .days: t.ofDays(progress.doneDays, progress.dueDays)
+            case .weeks: t.text(.ofWeeks, progress.metPeriods, progress.dueDays)
+            case .months: t.text(.ofMonths, progress.metPeriods, progress.dueDays)
+            }
+            numbers.append((t[.fieldCompletionRate], style.bold(t.percent(rate * 100)) + " (" + of + ")"))
         } else {
             numbers.append((t[.fieldCompletionRate], style.dim(t[.nothingDueYet])))
         }
         numbers.append((t[.fieldCompletions], t.days(progress.completions)))
+        if let score = strength?.last {
+            numbers.append((t[.fieldStrength], style.bold(t.percent(score * 100))))
+        }
         if let goal = progress.goal {
             numbers.append((t[.fieldGoal], t.goalUntil(t.goalPeriod(goal.goal), end: goal.endDay)))
             var text = style.bold(t.percent(goal.percent)) + " (" + t.ofDays(goal.doneDays, goal.requiredDays) + ")"
@@ -71,7 +125,66 @@ struct TrackerView {
         for (label, value) in numbers { lines.append("  " + style.dim(TerminalText.pad(label, to: labelWidth)) + "  " + value) }
         lines.append("")
         lines += glance(glanceDays(tracker))
+        lines += charts(tracker)
+        let notes = recentNotes(tracker)
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append("  " + style.bold(t[.notesTitle]))
+            let width = notes.map { TerminalText.width(t.shortDate($0.day)) }.max() ?? 0
+            for (day, note) in notes {
+                lines.append("  " + style.dim(TerminalText.padLeft(t.shortDate(day), to: width)) + "  " + TerminalText.safe(note))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Notes up to today, the latest last, at most `noteCount`.
+    static let noteCount = 5
+
+    func recentNotes(_ tracker: Tracker) -> [(day: CivilDate, note: String)] {
+        tracker.log.notes.filter { $0.key <= today }.sorted { $0.key < $1.key }.suffix(TrackerView.noteCount).map { ($0.key, $0.value) }
+    }
+
+    /// Weeks the charts cover: as many whole weeks as fit the terminal, at most `chartWeeks`.
+    static let chartWeeks = 12
+
+    func chartWeeks() -> Int {
+        max(1, min(TrackerView.chartWeeks, (session.context.terminalWidth - 9) / 7))
+    }
+
+    /// The strength over the last weeks and, for a numeric habit, its daily totals against the target.
+    func charts(_ tracker: Tracker) -> [String] {
+        var lines: [String] = []
+        let paint = { (text: String) in style.color(text, tracker.color ?? .palette(.green)) }
+        if let strength {
+            // Whole weeks back to the start, as many as fit.
+            let weeks = max(1, min(chartWeeks(), (today.days(since: strength.first) + 7) / 7))
+            let days = (0..<(weeks * 7)).map { today.adding(days: $0 - weeks * 7 + 1) }
+            let chart = BarChart(values: days.map { strength.score(on: $0) }, maximum: 1)
+            lines.append("")
+            lines.append("  " + style.bold(t.text(.strengthChart, weeks)))
+            lines += chart.render(labels: [t.text(.percent, 100), "", "", t.text(.percent, 0)], first: t.shortDate(days[0]),
+                                  last: t.shortDate(today), style: style) { _, text in paint(text) }
+        }
+        if let measure = tracker.measure {
+            let start = tracker.effectiveStart(today: today)
+            let weeks = max(1, min(TrackerView.glanceWeeks, chartWeeks(), (today.days(since: start) + 7) / 7))
+            let days = (0..<(weeks * 7)).map { today.adding(days: $0 - weeks * 7 + 1) }
+            let totals: [Double?] = days.map { day in
+                guard day >= start else { return nil }
+                return tracker.log.amount(on: day) ?? (tracker.log.entry(on: day)?.mark == .done ? measure.target : 0)
+            }
+            let top = max(totals.compactMap { $0 }.max() ?? 0, measure.target, measure.target == 0 ? 1 : 0)
+            let chart = BarChart(values: totals, maximum: top, reference: measure.target)
+            lines.append("")
+            lines.append("  " + style.bold(t.text(.totalsChart, weeks, t.quantity(measure.target, unit: measure.unit))))
+            lines += chart.render(labels: [t.number(top), "", "", "0"], first: t.shortDate(days[0]), last: t.shortDate(today),
+                                  style: style) { column, text in
+                guard let total = totals[column] else { return text }
+                return measure.isMet(total) ? style.green(text) : measure.direction == .atMost ? style.red(text) : style.yellow(text)
+            }
+        }
+        return lines
     }
 
     /// Weeks in rows, aligned by weekday, a symbol per day; runs joined by a line.
@@ -132,7 +245,50 @@ struct TrackerView {
             ("completions", .int(progress.completions)),
             ("completion_rate", progress.completionRate.map { .double(($0 * 1000).rounded() / 1000) } ?? .null),
             ("goal", goal),
-            ("recent", .array(glanceDays(tracker).map(CalendarView.trackerDayJSON))),
+            ("recent", .array(glanceDays(tracker).map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
+        ] + TrackerView.extraJSON(tracker, progress: progress, status: tracker.status(on: today, today: today), score: strength?.last))
+    }
+
+    // MARK: schedules, numeric habits, notes, strength
+
+    /// The fields `show --json` gained with periodic and numeric trackers, notes and strength.
+    static func extraJSON(_ tracker: Tracker, progress: TrackerProgress, status: DayStatus, score: Double?) -> [(String, JSON)] {
+        [
+            ("schedule_kind", .string(scheduleKind(tracker.schedule))),
+            ("quota", tracker.schedule.quota.map { .int($0) } ?? .null),
+            ("period", .optional(tracker.schedule.period?.rawValue)),
+            ("every_days", tracker.schedule.intervalDays.map { .int($0) } ?? .null),
+            ("target", tracker.measure.map { .double($0.target) } ?? .null),
+            ("target_type", .optional(tracker.measure?.direction.rawValue)),
+            ("unit", .optional(tracker.measure?.unit)),
+            ("score", scoreJSON(score)),
+            ("streak_unit", .string(progress.streakUnit.rawValue)),
+            ("met_periods", .int(progress.metPeriods)),
+            ("missed_periods", .int(progress.missedPeriods)),
+            ("current_period", status.period.map(periodJSON) ?? .null),
+            ("next_due", .optional(status.nextDue?.description)),
+            ("notes", .array(tracker.log.notes.sorted { $0.key < $1.key }.map { .object([("date", .string($0.key.description)), ("note", .string($0.value))]) })),
+        ]
+    }
+
+    static func scheduleKind(_ schedule: Schedule) -> String {
+        switch schedule {
+        case .weekly: "weekdays"
+        case .event: "event"
+        case .periodic: "periodic"
+        case .interval: "interval"
+        }
+    }
+
+    /// A score rounded to three decimals.
+    static func scoreJSON(_ score: Double?) -> JSON {
+        score.map { .double(($0 * 1000).rounded() / 1000) } ?? .null
+    }
+
+    static func periodJSON(_ period: PeriodTally) -> JSON {
+        .object([
+            ("first", .string(period.first.description)), ("last", .string(period.last.description)),
+            ("done", .int(period.done)), ("required", .int(period.required)), ("met", .bool(period.isMet)),
         ])
     }
 }

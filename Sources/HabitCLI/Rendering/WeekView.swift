@@ -72,7 +72,7 @@ struct WeekView {
                 guard let tracker = byID[row.trackerID] else { return nil }
                 return .object([
                     ("id", .string(tracker.id)), ("name", .string(tracker.name)), ("category", .string(tracker.category)),
-                    ("days", .array(row.cells.map(CalendarView.trackerDayJSON))),
+                    ("days", .array(row.cells.map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
                 ])
             })),
             ("summary", .array(grid.summary.map(CalendarView.summaryJSON))),

@@ -30,6 +30,8 @@ public struct Agenda: Hashable, Sendable {
     /// Whether any tracker at all is due on the day before search and filters; tells the
     /// "nothing found" state from the "nothing to track" one.
     public var hasTrackersDue: Bool
+    /// The vacation the day is in, if any.
+    public var vacation: ClosedRange<CivilDate>?
 
     public var isEmpty: Bool { groups.isEmpty }
 
@@ -41,6 +43,7 @@ public struct Agenda: Hashable, Sendable {
     ) {
         let day = filter == .today ? today : day
         self.day = day
+        vacation = Vacations(journal.settings.vacations).range(containing: day)
         let due = journal.trackers.compactMap { tracker -> Row? in
             let status = tracker.status(on: day, today: today)
             return status.isShown ? Row(tracker: tracker, status: status) : nil

@@ -26,6 +26,18 @@ public enum Schedule: Hashable, Sendable {
         return nil
     }
 
+    /// The done days an "N per week/month" schedule asks for in each period.
+    public var quota: Int? {
+        if case .periodic(let count, _) = self { return count }
+        return nil
+    }
+
+    /// The window of an "every N days" schedule.
+    public var intervalDays: Int? {
+        if case .interval(let days) = self { return days }
+        return nil
+    }
+
     /// Whether the tracker is judged by calendar periods (its streak counts weeks or months).
     public var isPeriodic: Bool { period != nil }
 

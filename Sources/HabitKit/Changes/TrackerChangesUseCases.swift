@@ -13,9 +13,12 @@ public struct NewTracker: Sendable {
     public var start: CivilDate
     public var description: String?
     public var goal: Goal?
+    /// What a numeric habit counts; nil for a yes/no habit.
+    public var measure: Measure?
 
     public init(name: String, category: String, createsCategory: Bool = false, schedule: Schedule, emoji: String? = nil,
-                color: TrackerColor? = nil, start: CivilDate, description: String? = nil, goal: Goal? = nil) {
+                color: TrackerColor? = nil, start: CivilDate, description: String? = nil, goal: Goal? = nil,
+                measure: Measure? = nil) {
         self.name = name
         self.category = category
         self.createsCategory = createsCategory
@@ -25,6 +28,7 @@ public struct NewTracker: Sendable {
         self.start = start
         self.description = description
         self.goal = goal
+        self.measure = measure
     }
 }
 
@@ -34,6 +38,7 @@ extension Habits {
     public func addTracker(_ new: NewTracker, reusing preview: Store? = nil) throws(HabitError) -> Tracker {
         let name = try Rules.validName(new.name)
         if let emoji = new.emoji, !TrackerEmoji.isValid(emoji) { throw .invalidEmoji(emoji) }
+        if new.schedule.isEvent, new.measure != nil { throw .eventWithTarget(tracker: name) }
         return try change("add: \(name) (\(new.category))", reusing: preview) { store in
             if !store.settings.categories.contains(new.category) {
                 guard new.createsCategory else { throw HabitError.unknownCategory(new.category, known: store.settings.categories) }
@@ -43,7 +48,7 @@ extension Habits {
             try Rules.checkNameFree(name, in: store, except: nil)
             let tracker = Tracker(
                 id: "", name: name, category: new.category, schedule: new.schedule, emoji: new.emoji, color: new.color,
-                start: new.start, description: new.description, goal: new.goal)
+                start: new.start, description: new.description, goal: new.goal, measure: new.measure)
             let id = try store.createTracker(tracker)
             return store.journal.tracker(id: id) ?? tracker
         }
@@ -64,6 +69,9 @@ extension Habits {
             if let name = changes.name { try Rules.checkNameFree(name, in: store, except: tracker.id) }
             if let category = changes.category, !store.settings.categories.contains(category) {
                 throw HabitError.unknownCategory(category, known: store.settings.categories)
+            }
+            if (changes.schedule ?? tracker.schedule).isEvent, (changes.measure ?? tracker.measure) != nil {
+                throw HabitError.eventWithTarget(tracker: tracker.name)
             }
             if let start = changes.start ?? nil {
                 try Rules.dropMarks(of: tracker, before: start, allowed: allowed, in: store)

@@ -69,6 +69,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case badTotal(tracker: String, total: Double)
     /// A range of days whose first day comes after its last.
     case backwardsRange(from: CivilDate, to: CivilDate)
+    /// An event given a target: events are done once, they count nothing.
+    case eventWithTarget(tracker: String)
 }
 
 /// A tracker among several a name could mean.

@@ -28,7 +28,7 @@ struct ShowCommand: ParsableCommand {
         let today = session.today(store.settings)
         let target = try session.resolve(tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)
-        let view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn)
+        let view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
         if json {
             session.context.output.write(view.json(target, progress: progress).rendered())
         } else {

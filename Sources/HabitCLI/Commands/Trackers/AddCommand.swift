@@ -5,7 +5,7 @@ import HabitKit
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Create a tracker: a habit on chosen weekdays, or a one-off event.",
+        abstract: "Create a tracker: a habit on weekdays, N times a week or month, every N days, or a one-off event.",
         discussion: """
             On a terminal, anything required that is missing is asked for, and a wrong answer is asked \
             again; the category can be given by its number or name.
@@ -14,6 +14,9 @@ struct AddCommand: ParsableCommand {
               habit add "Morning run" --category Health --days mon,wed,fri --emoji 🏃 --tracker-color orange
               habit add Read --category Study --daily --goal 30d
               habit add "Dentist" --category Health --event
+              habit add Gym --category Health --schedule "3 per week"
+              habit add Water --category Health --daily --target 8 --unit glasses
+              habit add Cigarettes --category Health --daily --target 2 --at-most
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -67,6 +70,8 @@ struct AddCommand: ParsableCommand {
         var description = options.description
         var start = try options.start.map { try session.parseDay($0, today: today) }
         var goal = try options.goal.flatMap { try TrackerOptions.goal($0, t) }
+        let measure = try options.measure(current: nil, t) ?? nil
+        if schedule == .event, measure != nil { throw Failure.usage(t[.eventNoTarget]) }
         if asking {
             if options.emoji == nil { emoji = try prompts.emoji() }
             if options.trackerColor == nil { color = try prompts.color() }
@@ -76,7 +81,7 @@ struct AddCommand: ParsableCommand {
         }
         let tracker = try session.habits.addTracker(NewTracker(
             name: name, category: category, createsCategory: createsCategory, schedule: schedule!, emoji: emoji, color: color,
-            start: start ?? today, description: description, goal: goal), reusing: preview)
+            start: start ?? today, description: description, goal: goal, measure: measure), reusing: preview)
         LastUsedCategory.remember(tracker.category, session: session)
         session.out(t.text(.added, session.name(tracker), TerminalText.safe(tracker.category)))
     }

@@ -63,7 +63,7 @@ struct AddPrompts {
             throw Failure.usage(t[.badKind])
         }
         if isEvent { return .event }
-        return .weekly(try ask(t[.promptSchedule]) { try TrackerOptions.weekdays($0, t) })
+        return try ask(t[.promptSchedule]) { try TrackerOptions.schedule($0, t) }
     }
 
     func emoji() throws -> String? {

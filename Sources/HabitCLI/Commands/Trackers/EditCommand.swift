@@ -17,6 +17,8 @@ struct EditCommand: ParsableCommand {
               habit edit run --days mon,thu --emoji 🏃‍♀️
               habit edit "Read" --name "Read 20 pages" --goal 8w
               habit edit run --start 2026-11-10 --yes
+              habit edit gym --schedule "2 per week"
+              habit edit water --target 10
               habit edit run
             """)
 
@@ -56,6 +58,10 @@ struct EditCommand: ParsableCommand {
         if let description = options.description { changes.description = .some(description.isEmpty ? nil : description) }
         if let goal = options.goal { changes.goal = .some(try TrackerOptions.goal(goal, t)) }
         if let start = options.start { changes.start = .some(try session.parseDay(start, today: today)) }
+        changes.measure = try options.measure(current: target.measure, t)
+        if (changes.schedule ?? target.schedule).isEvent, (changes.measure ?? target.measure) != nil {
+            throw Failure.usage(t[.eventNoTarget])
+        }
 
         guard let (edited, dropped) = try DropConsent.run(session, assumeYes: yes, { allowed in
             try session.habits.editTracker(target.id, changes, droppingMarks: allowed, reusing: preview)

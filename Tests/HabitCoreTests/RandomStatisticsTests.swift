@@ -10,6 +10,7 @@ import Testing
         var weekStartsOn: Weekday
         /// A day whose month, week and year are compared.
         var probe: CivilDate
+        var vacations: [Vacation]
     }
 
     static func sample(_ rng: inout SeededGenerator) -> Sample {
@@ -17,26 +18,45 @@ import Testing
         let today = CivilDate(year: 2027, month: 11, day: 1)!.adding(days: Int.random(in: 0..<200, using: &rng))
         var trackers: [Tracker] = []
         for index in 0..<Int.random(in: 0...4, using: &rng) {
-            let isEvent = Int.random(in: 0..<4, using: &rng) == 0
-            let schedule: Schedule = isEvent
-                ? .event
-                : .weekly(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &rng)))
+            let schedule: Schedule
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0, 1: schedule = .event
+            case 2: schedule = .periodic(count: Int.random(in: 1...7, using: &rng), period: .week)
+            case 3: schedule = .periodic(count: Int.random(in: 1...31, using: &rng), period: .month)
+            case 4: schedule = .interval(days: Int.random(in: 1...9, using: &rng))
+            default: schedule = .weekly(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &rng)))
+            }
+            let isEvent = schedule.isEvent
+            // Numeric habits to build and to reduce, with totals around the target.
+            var measure: Measure? = nil
+            if !isEvent, Int.random(in: 0..<3, using: &rng) == 0 {
+                measure = Bool.random(using: &rng)
+                    ? Measure(target: Double(Int.random(in: 1...8, using: &rng)), direction: .atLeast, unit: "glasses")
+                    : Measure(target: Double(Int.random(in: 0...3, using: &rng)), direction: .atMost)
+            }
             let start: CivilDate? = Int.random(in: 0..<5, using: &rng) == 0
                 ? nil
                 : today.adding(days: -Int.random(in: -5...100, using: &rng))
             let logFrom = (start ?? today.adding(days: -90)).adding(days: -Int.random(in: 0...3, using: &rng))
             let logTo = today.adding(days: Int.random(in: -3...3, using: &rng))
-            let doneChance = isEvent ? 0.06 : Double.random(in: 0.3...0.95, using: &rng)
+            let doneChance = isEvent ? 0.06 : Double.random(in: 0.2...0.95, using: &rng)
             let skipChance = Double.random(in: 0...0.15, using: &rng)
             var entries: [CompletionLog.Entry] = []
+            var notes: [CivilDate: String] = [:]
             var day = logFrom
             while day <= logTo {
                 let roll = Double.random(in: 0..<1, using: &rng)
                 if roll < doneChance {
-                    entries.append(.init(day: day, mark: .done))
+                    if let measure, Int.random(in: 0..<6, using: &rng) > 0 {
+                        let total = Double(Int.random(in: 0...Int(measure.target * 2 + 2), using: &rng))
+                        entries.append(.init(day: day, value: .amount(total), measure: measure))
+                    } else {
+                        entries.append(.init(day: day, mark: .done))
+                    }
                 } else if roll < doneChance + skipChance {
                     entries.append(.init(day: day, mark: .skipped))
                 }
+                if Int.random(in: 0..<20, using: &rng) == 0 { notes[day] = "note" }
                 day = day.adding(days: 1)
             }
             let goal: Goal? = Bool.random(using: &rng)
@@ -44,11 +64,18 @@ import Testing
                 : nil
             trackers.append(Tracker(
                 id: "t\(index)", name: "t\(index)", category: "c", schedule: schedule, start: start, goal: goal,
-                log: CompletionLog(entries.shuffled(using: &rng))))
+                log: CompletionLog(entries.shuffled(using: &rng), notes: notes), measure: measure))
         }
+        var vacations: [Vacation] = []
+        for _ in 0..<Int.random(in: 0...2, using: &rng) {
+            let from = today.adding(days: Int.random(in: -120...10, using: &rng))
+            vacations.append(Vacation(from: from, to: from.adding(days: Int.random(in: 0...12, using: &rng))))
+        }
+        let weekStartsOn = Weekday.allCases.randomElement(using: &rng)!
+        let journal = Journal(settings: Settings(weekStartsOn: weekStartsOn, vacations: vacations), trackers: trackers)
         return Sample(
-            trackers: trackers, today: today, weekStartsOn: Weekday.allCases.randomElement(using: &rng)!,
-            probe: today.adding(days: Int.random(in: -100...20, using: &rng)))
+            trackers: journal.trackers, today: today, weekStartsOn: weekStartsOn,
+            probe: today.adding(days: Int.random(in: -100...20, using: &rng)), vacations: vacations)
     }
 
     @Test(arguments: 0..<4)
@@ -58,8 +85,11 @@ import Testing
         var trackerDaysSeen = Set<TrackerDayState>()
         var longStreaks = 0
         var goals = 0
+        var periodsSeen = Set<PeriodState>()
+        var kindsSeen = Set<String>()
         for round in 0..<100 {
             let s = Self.sample(&rng)
+            Reference.$vacations.withValue(s.vacations) {
             let label = Comment(rawValue: "batch \(batch) round \(round) today \(s.today)")
 
             let fast = OverallStatistics(trackers: s.trackers, today: s.today)
@@ -81,11 +111,27 @@ import Testing
                 #expect(fast.skippedDays == slow.skippedDays, label)
                 #expect(fast.missedDays == slow.missedDays, label)
                 #expect(fast.completions == slow.completions, label)
+                #expect(fast.metPeriods == slow.metPeriods, label)
+                #expect(fast.missedPeriods == slow.missedPeriods, label)
                 #expect(fast.completionRate == slow.completionRate, label)
                 #expect(fast.goal?.doneDays == slow.goalDone, label)
                 #expect(fast.goal?.requiredDays == slow.goalRequired, label)
                 #expect(fast.goal?.percent == slow.goalPercent, label)
                 #expect(fast.goal?.endDay == slow.goalEnd, label)
+            }
+
+            for tracker in s.trackers {
+                switch tracker.schedule {
+                case .weekly: kindsSeen.insert("weekdays")
+                case .event: kindsSeen.insert("event")
+                case .periodic: kindsSeen.insert("periodic")
+                case .interval: kindsSeen.insert("interval")
+                }
+                if let measure = tracker.measure { kindsSeen.insert(measure.direction.rawValue) }
+                if case .periodic = tracker.schedule {
+                    periodsSeen.insert(Reference.period(tracker, containing: s.probe, today: s.today).state)
+                    periodsSeen.insert(Reference.period(tracker, containing: s.today, today: s.today).state)
+                }
             }
 
             // Month calendars, overall and per tracker.
@@ -99,10 +145,23 @@ import Testing
             #expect(month.cells.map(\.runLength)
                 == Reference.overallRunLengths(s.trackers, from: month.firstDay, through: month.lastDay, today: s.today), label)
             for (cell, day) in zip(month.cells, days) where day <= s.today {
-                let scheduled = s.trackers.filter { $0.isScheduled(on: day, today: s.today) }
-                #expect(cell.scheduled == scheduled.count, label)
-                #expect(cell.done == scheduled.filter { $0.log.mark(on: day) == .done }.count, label)
-                #expect(cell.skipped == scheduled.filter { $0.log.mark(on: day) == .skipped }.count, label)
+                let states = s.trackers.map { Reference.state($0, on: day, today: s.today) }
+                #expect(cell.scheduled == states.filter(\.isExpected).count, label)
+                #expect(cell.done == states.filter { $0 == .done }.count, label)
+                #expect(cell.skipped == states.filter { $0 == .skipped }.count, label)
+            }
+            // The day view and habit strength of each tracker.
+            for tracker in s.trackers {
+                for day in [s.probe, s.today, s.today.adding(days: -1)] where day <= s.today {
+                    #expect(tracker.status(on: day, today: s.today).mark == Reference.shownMark(tracker, on: day, today: s.today), label)
+                    #expect(tracker.isScheduled(on: day, today: s.today) == Reference.state(tracker, on: day, today: s.today).isExpected, label)
+                }
+                let scores = HabitStrength(tracker: tracker, through: s.today, today: s.today)?.scores
+                let expected = Reference.strength(tracker, today: s.today)
+                #expect(scores?.count == expected?.count, label)
+                if let scores, let expected {
+                    #expect(zip(scores, expected).allSatisfy { abs($0 - $1) < 1e-9 }, label)
+                }
             }
             for tracker in s.trackers {
                 let calendar = MonthCalendar(tracker: tracker, containing: s.probe, today: s.today)
@@ -122,11 +181,14 @@ import Testing
             }
             #expect(grid.summary.map(\.state) == grid.days.map { Reference.dayState(s.trackers, on: $0, today: s.today) },
                     label)
+            }
         }
         // The generator must reach every case, or the comparison proves little.
         #expect(daysSeen == Set(DayState.allCases))
         #expect(trackerDaysSeen == Set(TrackerDayState.allCases))
-        #expect(longStreaks >= 20 && goals >= 50)
+        #expect(longStreaks >= 10 && goals >= 50)
+        #expect(periodsSeen.isSuperset(of: [.met, .missed, .excused, .inProgress]), "periods reached")
+        #expect(kindsSeen == ["weekdays", "event", "periodic", "interval", "at_least", "at_most"], "kinds reached")
     }
 
     /// The three-arity schedule test: a state from every tracker's perspective is reproducible

@@ -110,15 +110,15 @@ enum TrackerEncoding {
         if let start = tracker.start { add(TrackerKey.start.rawValue, date(start)) }
         if let description = tracker.description { add(TrackerKey.description.rawValue, .string(description)) }
         if let goal = tracker.goal { add(TrackerKey.goal.rawValue, .string(goal.description)) }
-        var log = TOMLTable()
+        // The log is written by hand so that a day with a note stays one inline line.
+        var log = ""
         var days = Set(tracker.log.notes.keys)
         for entry in tracker.log.entries { days.insert(entry.day) }
         for day in days.sorted() {
             guard let value = self.day(tracker.log.entry(on: day)?.value, note: tracker.log.note(on: day)) else { continue }
-            log.insert(value, forKey: day.description, at: log.count)
+            log += TOMLSerializer.key(day.description) + " = " + TOMLSerializer.value(value) + "\n"
         }
-        add(TrackerKey.log.rawValue, .table(log))
-        return TOMLDocument.serialize(root)
+        return TOMLDocument.serialize(root) + "\n[" + TrackerKey.log.rawValue + "]\n" + log
     }
 }
 

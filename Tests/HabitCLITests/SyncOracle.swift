@@ -1,10 +1,14 @@
 /// What the randomized sync test knows happened, and what must therefore be true at the end.
 ///
 /// Trackers are followed by a unique `description` ("t7"), which travels with the file whatever
-/// a merge does to its path or name. Each day of each tracker is marked by one machine only (the
-/// machine that owns the day), so the marks of a day are totally ordered. A machine knows the
+/// a merge does to its path or name. Each day of each yes/no tracker is marked by one machine only
+/// (the machine that owns the day), so the marks of a day are totally ordered. A machine knows the
 /// events it made and, after a sync, every event the remote knew; an event is superseded by a
 /// later one that knew it: a new mark of the same day, or the removal of the tracker.
+///
+/// Numeric trackers are only ever given amounts (`habit done --amount`), by any machine on any
+/// day: additions commute, so the day's final total is the sum of every addition, whatever the
+/// order of syncs and merges; a removal of the tracker supersedes the additions it knew.
 struct SyncOracle {
     enum Mark: String, CustomStringConvertible {
         case done = "true", skip = "\"skip\"", none = "-"
@@ -14,6 +18,8 @@ struct SyncOracle {
     enum Action {
         case mark(tracker: String, day: String, Mark)
         case remove(tracker: String)
+        /// `habit done --amount` on a numeric tracker.
+        case add(tracker: String, day: String, amount: Double)
     }
 
     struct Event {
@@ -44,16 +50,45 @@ struct SyncOracle {
         remoteKnows = union
     }
 
-    /// Violations of the invariants by the final state: tracker uid → day → mark.
-    func violations(in final: [String: [String: Mark]], duplicates: [String]) -> [String] {
+    /// Violations of the invariants by the final state: tracker uid → day → mark, and for numeric
+    /// trackers uid → day → total.
+    func violations(in final: [String: [String: Mark]], amounts: [String: [String: Double]] = [:], duplicates: [String]) -> [String] {
         var problems = duplicates.map { "tracker \($0) is in two files" }
         for uid in final.keys where !created.contains(uid) { problems.append("tracker \(uid) was never made") }
         var byDay: [String: [String: [Event]]] = [:]
+        var additions: [String: [String: [Event]]] = [:]
         var removals: [String: [Event]] = [:]
         for event in events {
             switch event.action {
             case .mark(let tracker, let day, _): byDay[tracker, default: [:]][day, default: []].append(event)
             case .remove(let tracker): removals[tracker, default: []].append(event)
+            case .add(let tracker, let day, _): additions[tracker, default: [:]][day, default: []].append(event)
+            }
+        }
+        // Totals: every addition counts once; one that a removal knew may be gone with it.
+        for (tracker, days) in additions {
+            for (day, events) in days {
+                func sum(_ events: [Event]) -> Double {
+                    events.reduce(0) { total, event in
+                        if case .add(_, _, let amount) = event.action { return total + amount }
+                        return total
+                    }
+                }
+                let all = sum(events)
+                let free = sum(events.filter { event in !removals[tracker, default: []].contains { $0.knows.contains(event.id) } })
+                guard final[tracker] != nil else {
+                    if free > 0 { problems.append("\(tracker) \(day): \(free) added and never removed, but the tracker is gone") }
+                    continue
+                }
+                let total = amounts[tracker]?[day] ?? 0
+                if removals[tracker] == nil ? abs(total - all) > 1e-9 : total < free - 1e-9 || total > all + 1e-9 {
+                    problems.append("\(tracker) \(day): expected a total of \(all) (at least \(free)), found \(total)")
+                }
+            }
+        }
+        for (tracker, days) in amounts {
+            for (day, total) in days where additions[tracker]?[day] == nil {
+                problems.append("\(tracker) \(day): a total of \(total) appeared, but nobody added to it")
             }
         }
         for (tracker, days) in byDay {

@@ -83,9 +83,12 @@ struct RandomSyncRun {
         let name: String
         let uid: String
         let category: String
-        /// Scheduled weekdays, 0 = Monday.
+        /// Scheduled weekdays, 0 = Monday (all seven for "N per month" and "every N days").
         let weekdays: Set<Int>
         let log: [String: SyncOracle.Mark]
+        /// A numeric tracker (it has a `target`) and its totals by day.
+        let isNumeric: Bool
+        let amounts: [String: Double]
     }
 
     static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -108,12 +111,27 @@ struct RandomSyncRun {
             var name = "", uid = "", category = ""
             var weekdays: Set<Int> = []
             var log: [String: SyncOracle.Mark] = [:]
+            var amounts: [String: Double] = [:]
+            var isNumeric = false
             var inLog = false
             for line in Self.lines(world.file(machine, "trackers/" + file)) {
                 if line.hasPrefix("[") { inLog = line == "[log]" }
                 if inLog, line.count > 13, line.hasPrefix("20") {
-                    let value = line.dropFirst(13).split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                    log[String(line.prefix(10))] = SyncOracle.Mark(rawValue: value) ?? (value == "false" ? SyncOracle.Mark.none : .done)
+                    let day = String(line.prefix(10))
+                    var value = line.dropFirst(13).split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                    if value.hasPrefix("{") {
+                        // A day with a note: { done = true, note = "…" }, { skip = true, … }, { amount = 2, … }.
+                        let fields = value.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                        value = fields.contains("done = true") ? "true" : fields.contains("skip = true") ? "\"skip\""
+                            : fields.first { $0.hasPrefix("amount = ") }.map { String($0.dropFirst(9)) } ?? "-"
+                    }
+                    if let amount = Double(value) {
+                        amounts[day] = amount
+                    } else {
+                        log[day] = SyncOracle.Mark(rawValue: value) ?? (value == "false" || value == "-" ? SyncOracle.Mark.none : .done)
+                    }
+                } else if line.hasPrefix("target = ") {
+                    isNumeric = true
                 } else if line.hasPrefix("name = ") {
                     name = Self.quoted(line).first ?? ""
                 } else if line.hasPrefix("description = ") {
@@ -121,12 +139,12 @@ struct RandomSyncRun {
                 } else if line.hasPrefix("category = ") {
                     category = Self.quoted(line).first ?? ""
                 } else if line.hasPrefix("schedule = ") {
-                    weekdays = line.contains("\"daily\"") ? Set(0..<7)
+                    weekdays = line.contains("\"daily\"") || line.contains(" per ") || line.contains("every ") ? Set(0..<7)
                         : Set(Self.quoted(line).compactMap { Self.weekdayNames.firstIndex(of: $0) })
                 }
             }
             return LocalTracker(file: "trackers/" + file, name: name, uid: uid, category: category, weekdays: weekdays,
-                                log: log.filter { $0.value != .none })
+                                log: log.filter { $0.value != .none }, isNumeric: isNumeric, amounts: amounts)
         }
     }
 
@@ -206,23 +224,45 @@ struct RandomSyncRun {
     }
 
     mutating func mark(on machine: String) throws {
-        guard let tracker = pick(trackers(machine)), let day = day(for: tracker, on: machine) else { return }
+        guard let tracker = pick(trackers(machine)) else { return }
+        if tracker.isNumeric {
+            try add(to: tracker, on: machine)
+            return
+        }
+        guard let day = day(for: tracker, on: machine) else { return }
         let (verb, mark): (String, SyncOracle.Mark) = switch Int.random(in: 0..<20, using: &random) {
         case 0..<10: ("done", .done)
         case 10..<13: ("skip", .skip)
         default: ("undone", .none)
         }
         let before = world.file(machine, tracker.file)
+        // Now and then a note, which merges apart from the mark.
+        let note = mark != .none && Int.random(in: 0..<6, using: &random) == 0 ? ["--note", "from \(machine)"] : []
         // A mark that changes nothing ("already done") is no event: the file a merge compares is
         // the same, so a removal elsewhere rightly wins over it.
-        if try habit(machine, [verb, tracker.name, "--date", day]), world.file(machine, tracker.file) != before {
+        if try habit(machine, [verb, tracker.name, "--date", day] + note), world.file(machine, tracker.file) != before {
             oracle.record(.mark(tracker: tracker.uid, day: day, mark), on: machine)
             count("marks")
         }
     }
 
+    /// `habit done --amount` on any scheduled day: the machines add to the same days, so merges
+    /// must add the totals up.
+    mutating func add(to tracker: LocalTracker, on machine: String) throws {
+        // The last few scheduled days only, so that machines often add to the same day unsynced.
+        let days = (1...22).filter { tracker.weekdays.contains(($0 + 5) % 7) }.suffix(3)
+        guard let number = pick(Array(days)) else { return }
+        let day = String(format: "2026-11-%02d", number)
+        let amount = pick([1.0, 2, 3, 0.5])!
+        let before = world.file(machine, tracker.file)
+        if try habit(machine, ["done", tracker.name, "--date", day, "--amount", String(amount)]), world.file(machine, tracker.file) != before {
+            oracle.record(.add(tracker: tracker.uid, day: day, amount: amount), on: machine)
+            count("amounts")
+        }
+    }
+
     mutating func markByHand(on machine: String) throws {
-        guard let tracker = pick(trackers(machine)), let day = day(for: tracker, on: machine) else { return }
+        guard let tracker = pick(trackers(machine).filter { !$0.isNumeric }), let day = day(for: tracker, on: machine) else { return }
         let mark = pick([SyncOracle.Mark.done, .skip, .none])!
         let before = world.file(machine, tracker.file)
         try rewrite(machine, tracker.file) { lines, _ in
@@ -248,9 +288,19 @@ struct RandomSyncRun {
     mutating func add(on machine: String) throws {
         guard nextTracker < 60, let category = pick(categories(machine)), let name = pick(Self.names) else { return }
         let uid = "t\(nextTracker)"
+        let number = nextTracker
         nextTracker += 1
-        if try habit(machine, ["add", name, "--category", category, "--days", Self.days(Self.masks[2 * (nextTracker - 1)]),
-                               "--start", "2026-11-01", "--description", uid]) {
+        // Every fourth tracker counts amounts; some are "N per month" or "every N days". Each has a
+        // schedule no other tracker has, so two are never taken for one tracker made twice.
+        var schedule = ["--days", Self.days(Self.masks[2 * number])]
+        switch number % 6 {
+        case 1: schedule = ["--schedule", "every \(number + 2) days"]
+        case 2: schedule.append(contentsOf: ["--target", "8", "--unit", "glasses"])
+        case 4: schedule = ["--schedule", "\(1 + number % 28) per month"]
+        case 5: schedule.append(contentsOf: ["--target", "3"])
+        default: break
+        }
+        if try habit(machine, ["add", name, "--category", category] + schedule + ["--start", "2026-11-01", "--description", uid]) {
             oracle.made(uid)
             count("adds")
         }
@@ -274,7 +324,9 @@ struct RandomSyncRun {
         case 2:
             guard let category = pick(categories(machine)) else { return }
             arguments += ["--category", category]
-        default: arguments += ["--emoji", pick(["🏃", "📚", "🧘", "🏊"])!]
+        default:
+            arguments += tracker.isNumeric && Bool.random(using: &random)
+                ? ["--target", String(Int.random(in: 1...9, using: &random))] : ["--emoji", pick(["🏃", "📚", "🧘", "🏊"])!]
         }
         if try habit(machine, arguments) { count("edits") }
     }
@@ -382,11 +434,13 @@ struct RandomSyncRun {
         } catch { problems.append("remote: \(error)") }
 
         var final: [String: [String: SyncOracle.Mark]] = [:]
+        var amounts: [String: [String: Double]] = [:]
         var duplicates: [String] = []
         for tracker in trackers("a") {
             if final[tracker.uid] != nil { duplicates.append(tracker.uid) }
             final[tracker.uid] = tracker.log
+            amounts[tracker.uid] = tracker.amounts
         }
-        return problems + oracle.violations(in: final, duplicates: duplicates)
+        return problems + oracle.violations(in: final, amounts: amounts, duplicates: duplicates)
     }
 }

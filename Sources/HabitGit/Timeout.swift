@@ -51,7 +51,7 @@ final class Watchdog: @unchecked Sendable {
     /// `remotePort` narrows the sockets interrupted to connections to that
     /// port (plus ones still connecting), so sockets of servers living in the
     /// same process, or unrelated connections, are left alone.
-    init(timeout: Duration, remotePort: UInt16?, totalLimit: Duration = .seconds(600), memoryLimit: Int = 512 << 20) {
+    init(timeout: Duration, remotePort: UInt16?, totalLimit: Duration, memoryLimit: Int) {
         self.timeout = timeout
         self.remotePort = remotePort
         self.memoryLimit = memoryLimit

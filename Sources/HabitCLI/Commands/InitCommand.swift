@@ -48,13 +48,13 @@ struct InitCommand: ParsableCommand {
         } timeout: { timeout }
         switch outcome {
         case .created(let history):
-            session.out(t.text(.welcome, directory))
+            session.prose(t.text(.welcome, directory))
             session.out()
             session.out(history ? t[.initialized] : t[.initializedPlain])
         case .cloned(let trackers):
             session.out(t.text(.cloned, trackers))
         case .connectedEmptyRemote(let branch, _):
-            session.out(t.text(.welcome, directory))
+            session.prose(t.text(.welcome, directory))
             session.out()
             session.out(t.text(.connectedEmptyRemote, TerminalText.safe(branch)))
         }

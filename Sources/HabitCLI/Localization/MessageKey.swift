@@ -49,6 +49,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case onboardingCreate
     case onboardingCategories
     case onboardingCategoriesCreated
+    case onboardingNextSteps
     case onboardingNotCreated
     case onboardingGuide
     case categoryAcademic

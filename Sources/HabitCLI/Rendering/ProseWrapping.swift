@@ -8,13 +8,16 @@ enum ProseWrapping {
             .joined(separator: "\n")
     }
 
+    /// Columns on screen: colour codes take none.
+    static func visibleWidth(_ text: String) -> Int { TerminalText.width(CalendarView.plain(text)) }
+
     static func wrapLine(_ line: String, width: Int) -> String {
-        guard TerminalText.width(line) > width, !line.hasPrefix(" ") else { return line }
+        guard visibleWidth(line) > width, !line.hasPrefix(" ") else { return line }
         var lines: [String] = []
         var current = ""
         for word in line.split(separator: " ", omittingEmptySubsequences: false) {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TerminalText.width(candidate) > width, !current.isEmpty {
+            if visibleWidth(candidate) > width, !current.isEmpty {
                 lines.append(current)
                 current = String(word)
             } else {

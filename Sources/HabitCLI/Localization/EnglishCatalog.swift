@@ -470,5 +470,8 @@ enum EnglishCatalog {
         .trackerSummary: "Done: {0, plural, one {# day} other {# days}} · missed: {1} · skipped: {2}",
         .todayProgress: "Today: {0} of {1} done",
         .allTrackers: "All trackers",
+        // MARK: init options
+        .initNoGitConflict: "--no-git makes a directory without history, so it cannot be combined with --git or --remote.",
+        .initNoGitConflictHint: "Choose one: habit init --no-git, or habit init --remote URL.",
     ]
 }

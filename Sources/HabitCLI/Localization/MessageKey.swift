@@ -420,4 +420,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case trackerSummary
     case todayProgress
     case allTrackers
+
+    // MARK: init options
+    case initNoGitConflict
+    case initNoGitConflictHint
 }

@@ -470,5 +470,8 @@ enum RussianCatalog {
         .trackerSummary: "Выполнено: {0, plural, one {# день} few {# дня} many {# дней}} · не выполнено: {1} · пропущено: {2}",
         .todayProgress: "Сегодня: выполнено {0} из {1}",
         .allTrackers: "Все трекеры",
+        // MARK: init options
+        .initNoGitConflict: "--no-git создаёт каталог без истории, поэтому его нельзя сочетать с --git или --remote.",
+        .initNoGitConflictHint: "Выберите одно: habit init --no-git или habit init --remote URL.",
     ]
 }

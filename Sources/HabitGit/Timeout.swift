@@ -117,8 +117,9 @@ final class Watchdog: @unchecked Sendable {
                 // Keep interrupting until the operation gives up, in case it reconnects.
                 deadline = now + .milliseconds(100)
             }
-            // Wake at least every 100 ms to watch memory.
-            let remaining = min(now.duration(to: deadline), .milliseconds(100))
+            // Wake every 20 ms to watch memory: a remote sending refs makes libgit2 grow by tens of
+            // megabytes a second, and nothing else notices.
+            let remaining = min(now.duration(to: deadline), .milliseconds(20))
             let seconds = max(0.001, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
             _ = condition.wait(until: Date().addingTimeInterval(seconds))
         }

@@ -34,6 +34,21 @@ struct HostileRemoteTests {
         figure("hostile remote: endless refs stopped after \(server.bytesSent >> 20) MB received, peak memory \(sync.peakMemory >> 20) MB (bound 64 MB of growth)")
     }
 
+    /// Reproduces a CI failure: libgit2 lists refs without calling back, so a list that took longer
+    /// than the silence timeout on a loaded machine was reported as a silent remote.
+    @Test("a remote that talks slowly for longer than the timeout is not taken for a silent one")
+    func slowButNotSilent() throws {
+        let server = try HostileGitServer(.trickledRefs(refs: 2048, pause: .milliseconds(100)))
+        let directory = try Self.directory(remote: server.url("habits.git"), environment: ["HABIT_SYNC_MAX_MEMORY_MB": "24"])
+        let started = Date()
+        let sync = directory.run(["sync", "--timeout", "1"], timeout: 120)
+        let seconds = Date().timeIntervalSince(started)
+        server.stop()
+        #expect(sync.status == 1, "\(sync.all)")
+        #expect(sync.err.contains("sent more than any habit repository holds"), "after \(seconds) s: \(sync.err)")
+        #expect(seconds > 1.5, "the list lasted longer than the one-second timeout (else this test shows nothing)")
+    }
+
     @Test("an error text with terminal escapes from the server is printed escaped")
     func escapesInServerText() throws {
         let server = try HostileGitServer(.error("repository \u{1B}[2J\u{1B}]0;owned\u{07}gone \u{9B}31m\u{202E}evil"))

@@ -10,6 +10,8 @@ public final class HostileGitServer: @unchecked Sendable {
     public enum Behaviour: Sendable {
         /// Ref advertisements without end, until the client hangs up.
         case endlessRefs
+        /// The same list sent in bursts of `refs` refs, `pause` apart: slow, but never silent.
+        case trickledRefs(refs: Int, pause: Duration)
         /// `ERR <text>` as the first packet, then the connection closes.
         case error(String)
     }
@@ -73,17 +75,24 @@ public final class HostileGitServer: @unchecked Sendable {
         case .error(let text):
             _ = send(client, Self.packet("ERR " + text))
         case .endlessRefs:
-            let oid = String(repeating: "1", count: 40)
-            guard send(client, Self.packet("\(oid) HEAD\0multi_ack side-band-64k ofs-delta\n")) else { return }
-            var number = 0
-            while !shouldStop {
-                var chunk: [UInt8] = []
-                for _ in 0..<256 {
-                    chunk += Self.packet("\(oid) refs/heads/branch-with-a-long-name-\(number)\n")
-                    number += 1
-                }
-                guard send(client, chunk) else { return }
+            sendRefs(client, burst: 256, pause: nil)
+        case .trickledRefs(let refs, let pause):
+            sendRefs(client, burst: refs, pause: pause)
+        }
+    }
+
+    private func sendRefs(_ client: Int32, burst: Int, pause: Duration?) {
+        let oid = String(repeating: "1", count: 40)
+        guard send(client, Self.packet("\(oid) HEAD\0multi_ack side-band-64k ofs-delta\n")) else { return }
+        var number = 0
+        while !shouldStop {
+            var chunk: [UInt8] = []
+            for _ in 0..<burst {
+                chunk += Self.packet("\(oid) refs/heads/branch-with-a-long-name-\(number)\n")
+                number += 1
             }
+            guard send(client, chunk) else { return }
+            if let pause { Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) }
         }
     }
 

@@ -174,7 +174,7 @@ struct Marking {
         let outcome: MarkOutcome
         do {
             outcome = try session.habits.mark(mark, tracker, on: day, today: today, amount: amount, note: note, reusing: preview)
-        } catch let error as HabitError {
+        } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }
         let name = session.name(outcome.tracker)

@@ -54,7 +54,7 @@ struct AgendaView {
         if let measure = row.tracker.measure, status.mark != .skipped {
             return t.total(status.amount ?? (row.tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0), measure)
         }
-        if let period = status.period, let kind = row.tracker.schedule.period {
+        if let period = status.period, period.required > 0, let kind = row.tracker.schedule.period {
             return view.periodText(period, kind)
         }
         if let next = status.nextDue, status.mark == .done, status.state != .done {

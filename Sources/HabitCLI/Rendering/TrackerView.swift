@@ -40,7 +40,9 @@ struct TrackerView {
     func scheduleLine(_ tracker: Tracker) -> String {
         let summary = t.scheduleSummary(tracker.schedule)
         let status = tracker.status(on: today, today: today)
-        if let period = status.period {
+        // A period that asks for nothing (it began long before the start, or is all vacation) has
+        // no progress worth showing: "0/0 this month" only puzzles.
+        if let period = status.period, period.required > 0 {
             return summary + style.dim(" · " + periodText(period, tracker.schedule.period ?? .week))
         }
         if let next = status.nextDue, case .interval = tracker.schedule {

@@ -50,8 +50,9 @@ public enum DataFileMerge {
         guard let kind = kind(of: path) else {
             return (.conflict(.notADataFile(path: path)), [])
         }
-        // Both sides agree: nothing to decide (git would not even ask).
-        if ours == theirs {
+        // Both sides agree: nothing to decide (git would not even ask) — except a tracker both
+        // changed the same way, whose equal totals may be two additions that must add up.
+        if ours == theirs, kind == .settings || base == nil || base == ours {
             return (ours.map { .write($0) } ?? .delete, [])
         }
         var documents: [TOMLDocument?] = []

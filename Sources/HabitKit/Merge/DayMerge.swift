@@ -61,6 +61,19 @@ enum DayMerge {
         return .table(table)
     }
 
+    /// Whether both sides changed a day's total from the base (absent or a number): the changes
+    /// then add up, even when they are equal (2 added here and 2 there make 4, not 2).
+    static func addsUp(base b: TOMLValue?, ours o: TOMLValue?, theirs t: TOMLValue?) -> Bool {
+        guard number(o) != nil, number(t) != nil, b == nil || number(b) != nil else { return false }
+        return o != b && t != b
+    }
+
+    /// Whether two whole lines that are written the same hold totals both sides changed.
+    static func totalsAddUp(base: TOMLValue?, ours: TOMLValue?, theirs: TOMLValue?) -> Bool {
+        guard let lb = line(base), let lo = line(ours), let lt = line(theirs) else { return false }
+        return addsUp(base: lb.value, ours: lo.value, theirs: lt.value)
+    }
+
     /// done (2, and any total) beats skip (1) beats everything else (0: no line, `false`, …).
     static func rank(_ value: TOMLValue?) -> Int {
         switch value {
@@ -81,15 +94,17 @@ enum DayMerge {
         }
         var value: TOMLValue?
         var conflict: (oursWins: Bool, byRank: Bool, kept: TOMLValue?, over: TOMLValue?)? = nil
-        if lo.value == lt.value {
+        if addsUp(base: lb.value, ours: lo.value, theirs: lt.value),
+           let ours = number(lo.value), let theirs = number(lt.value) {
+            // Checked before equality: the same amount added on both machines is two additions.
+            let base = number(lb.value) ?? 0
+            value = LogLine.number(max(0, Measure.tidy(ours + theirs - base)))
+        } else if lo.value == lt.value {
             value = lo.value
         } else if lo.value == lb.value {
             value = lt.value
         } else if lt.value == lb.value {
             value = lo.value
-        } else if let ours = number(lo.value), let theirs = number(lt.value), lb.value == nil || number(lb.value) != nil {
-            let base = number(lb.value) ?? 0
-            value = LogLine.number(max(0, Measure.tidy(ours + theirs - base)))
         } else {
             let oursWins = rank(lo.value) > rank(lt.value)
             value = oursWins ? lo.value : lt.value

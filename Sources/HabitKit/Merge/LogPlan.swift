@@ -37,7 +37,7 @@ struct LogPlan {
         var plan = LogPlan(merged: TOMLTable())
 
         func decide(_ key: String, _ b: TOMLValue?, _ o: TOMLValue?, _ t: TOMLValue?) -> TOMLValue? {
-            if o == t { return o }
+            if o == t, !DayMerge.totalsAddUp(base: b, ours: o, theirs: t) { return o }
             if o == b { return t }
             if t == b { return o }
             let decision = DayMerge.decide(base: b, ours: o, theirs: t)

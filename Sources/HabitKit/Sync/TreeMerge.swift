@@ -38,7 +38,10 @@ struct TreeMerge {
         var taken = Set(base.keys).union(ours.keys).union(theirs.keys)
         for path in Set(base.keys).union(ours.keys).union(theirs.keys).sorted() {
             let (b, o, t) = (base[path], ours[path], theirs[path])
-            if o == t || b == t { continue }
+            if b == t { continue }
+            // A tracker both sides changed the same way still goes through the merge: the same
+            // amount added to a day on two machines counts twice (DayMerge.addsUp).
+            if o == t, b == nil || o == nil || DataFileMerge.kind(of: path) != .tracker { continue }
             if b == o {
                 // updateValue, not a subscript: assigning nil to a subscript would drop a deletion.
                 result.changes.updateValue(try t.map { FileContents(bytes: try repository.blob($0.blob), executable: $0.mode == .executable) },

@@ -75,7 +75,7 @@ struct TerminalTests {
         try terminal.waitFor("Name:")
         for (answer, next) in [("A name that is far too long for any habit tracker", "Try again."), ("Run", "Category"),
                                ("9", "is not one of the numbers shown"), ("Helth", "Create it?"), ("n", "Category (number or name): "),
-                               ("1", "(h/e)"), ("x", "Answer h (habit) or e (event)"), ("h", "Days"), ("mon,wed,frx", "not a list of weekdays"),
+                               ("1", "(h/e)"), ("x", "Answer h (habit) or e (event)"), ("h", "Schedule"), ("mon,wed,frx", "is not a schedule"),
                                ("mon,wed,fri", "Emoji"), ("", "Colour"), ("", "Description"), ("", "Start"), ("", "Goal")] {
             try terminal.type(answer)
             try terminal.press("Enter")

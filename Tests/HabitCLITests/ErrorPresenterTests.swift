@@ -66,5 +66,9 @@ import Testing
 enum RemoteFailureKinds {
     static let all: [RemoteFailure.Kind] = [.unreachable, .timeout, .tooLong, .tooMuchData, .authentication, .certificate,
                                             .repositoryNotFound, .rejected(["refs/heads/main: hook declined"]),
-                                            .remoteLocked("failed to lock"), .other]
+                                            .remoteLocked("failed to lock"), .other,
+                                            .unknownHostKey(HostKeyProblem(host: "example.org", port: 2222, keyType: "ed25519",
+                                                                           fingerprint: "SHA256:abc", knownHostsPath: "/h/.ssh/known_hosts")),
+                                            .changedHostKey(HostKeyProblem(host: "example.org", port: 22, keyType: "ecdsa",
+                                                                           fingerprint: "SHA256:def", knownHostsPath: "/h/.ssh/known_hosts"))]
 }

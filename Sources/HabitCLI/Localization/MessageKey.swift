@@ -424,4 +424,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
     // MARK: init options
     case initNoGitConflict
     case initNoGitConflictHint
+
+    // MARK: ssh and https remotes
+    case remoteHostKeyUnknown
+    case remoteHostKeyUnknownHint
+    case remoteHostKeyChanged
+    case remoteHostKeyChangedHint
 }

@@ -32,7 +32,14 @@ enum ErrorTranslation {
         case .tooLong: kind = .tooLong
         case .tooMuchData: kind = .tooMuchData
         case .authentication: kind = .authentication
-        case .certificate: kind = .certificate
+        case .certificate:
+            if let key = error.hostKey {
+                let problem = HostKeyProblem(host: key.host, port: key.port, keyType: key.shortKeyType, fingerprint: key.fingerprint,
+                                             knownHostsPath: key.knownHostsPath)
+                kind = key.status == .changed ? .changedHostKey(problem) : .unknownHostKey(problem)
+            } else {
+                kind = .certificate
+            }
         case .remoteRepositoryNotFound: kind = .repositoryNotFound
         case .pushRejected:
             let reasons = error.rejectedReferences.map { "\($0.reference): \($0.reason)" }

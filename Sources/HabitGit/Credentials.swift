@@ -66,7 +66,9 @@ final class CredentialProvider {
             triedAgent = true
             // libgit2 ends the whole operation when the socket is missing or dead, before any key
             // file is tried: only a socket that exists is handed over.
-            if let socket = options.sshAgentSocket, Self.isSocket(socket) {
+            // libssh2 connects to the process's own SSH_AUTH_SOCK, whatever the options say.
+            if let socket = options.sshAgentSocket, Self.isSocket(socket),
+               let live = ProcessInfo.processInfo.environment["SSH_AUTH_SOCK"], Self.isSocket(live) {
                 tried.append("ssh-agent")
                 return git_credential_ssh_key_from_agent(out, username)
             }

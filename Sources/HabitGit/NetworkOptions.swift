@@ -32,7 +32,8 @@ public struct CredentialOptions: Sendable {
     public var useGitCredentialHelper: Bool
     /// The home directory: the credential helper runs with it, `~/.ssh` is read from it.
     public var home: String
-    /// ssh-agent's socket (`SSH_AUTH_SOCK`).
+    /// ssh-agent's socket (`SSH_AUTH_SOCK`); nil: no agent. libssh2 itself always connects to the
+    /// process's `SSH_AUTH_SOCK`, so the agent is only offered when that one is a live socket too.
     public var sshAgentSocket: String?
     /// `IdentityFile` lines of the matching `Host` blocks are tried before `sshKeyPaths`.
     public var sshConfigPath: String?

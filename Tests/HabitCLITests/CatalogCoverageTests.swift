@@ -19,7 +19,7 @@ import Testing
                                 .commitFailedKeptHint, .commitFailedHint, .unsafeTree, .unsafeTreeHint, .unsafeSymbolicLink,
                                 .unsafeSubmodule, .unsafeUnknownMode, .unsafeForbiddenName, .unsafeWrongKind, .mergeMismatch,
                                 .remoteKeptChanging, .remoteHostKeyUnknown, .remoteHostKeyUnknownHint, .remoteHostKeyChanged,
-                                .remoteHostKeyChangedHint] {
+                                .remoteHostKeyChangedHint, .remoteAuthenticationHTTPSHint] {
             keys[key] = "ErrorPresenterTests.swift"
         }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }

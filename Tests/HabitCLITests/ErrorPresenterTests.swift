@@ -43,6 +43,7 @@ import Testing
         .mergedDataInvalid([diagnostic]), .remoteDataInvalid([diagnostic]), .notHabitRepository(url: "u"),
         .remoteKeptChanging(attempts: 4), .unfinishedGitMerge(paths: ["notes.md"]), .handEditsInvalid([diagnostic]),
     ] + RemoteFailureKinds.all.map { .remote(RemoteFailure(kind: $0, url: "https://***@example.org/h.git", detail: "said \u{1B}[31mred")) }
+        + [.remote(RemoteFailure(kind: .authentication, url: "ssh://git@example.org/h.git", detail: nil))]
 
     @Test(arguments: Language.allCases)
     func everyErrorHasWordsAndAStatus(_ language: Language) {

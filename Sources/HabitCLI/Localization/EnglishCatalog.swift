@@ -478,5 +478,6 @@ enum EnglishCatalog {
         .remoteHostKeyUnknownHint: "Compare that fingerprint with the one the server's owner publishes; if it is the same, trust the host with:\n    {0}",
         .remoteHostKeyChanged: "WARNING: the SSH host key of {1} has CHANGED; habit did not connect to {0}.\nSomeone may be intercepting the connection, or the server got a new key. Its {2} fingerprint now is {3}.",
         .remoteHostKeyChangedHint: "Ask the server's owner whether its key changed. Only if it did, remove the old key with\n    {0}\nand trust the new one as for a new host.",
+        .remoteAuthenticationHTTPSHint: "Give habit your user name and password (or token) in HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or let git's credential helper remember them: run `git ls-remote {0}` once and answer its questions.",
     ]
 }

@@ -430,4 +430,5 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case remoteHostKeyUnknownHint
     case remoteHostKeyChanged
     case remoteHostKeyChangedHint
+    case remoteAuthenticationHTTPSHint
 }

@@ -138,6 +138,8 @@ enum ErrorPresenter {
         case .timeout: (message, hint) = (t.text(.remoteTimeout, url), t[.remoteSafeHint])
         case .tooLong: (message, hint) = (t.text(.remoteTooLong, url), t[.remoteSafeHint])
         case .tooMuchData: (message, hint) = (t.text(.remoteTooMuch, url), t[.remoteSafeHint])
+        case .authentication where failure.url.hasPrefix("https://") || failure.url.hasPrefix("http://"):
+            (message, hint) = (t.text(.remoteAuthentication, url), t.text(.remoteAuthenticationHTTPSHint, url))
         case .authentication: (message, hint) = (t.text(.remoteAuthentication, url), t[.remoteAuthenticationHint])
         case .certificate: (message, hint) = (t.text(.remoteCertificate, url), t[.remoteCertificateHint])
         case .unknownHostKey(let key):

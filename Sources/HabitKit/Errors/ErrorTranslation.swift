@@ -36,7 +36,9 @@ enum ErrorTranslation {
             if let key = error.hostKey {
                 let problem = HostKeyProblem(host: key.host, port: key.port, keyType: key.shortKeyType, fingerprint: key.fingerprint,
                                              knownHostsPath: key.knownHostsPath)
-                kind = key.status == .changed ? .changedHostKey(problem) : .unknownHostKey(problem)
+                // The message says all libgit2 would; its own sentence would only repeat it.
+                return .remote(RemoteFailure(kind: key.status == .changed ? .changedHostKey(problem) : .unknownHostKey(problem),
+                                             url: url, detail: nil))
             } else {
                 kind = .certificate
             }

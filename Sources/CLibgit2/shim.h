@@ -30,4 +30,10 @@ static inline int habit_git_enable_fsync(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
 }
 
+/* The certificate authorities https trusts. Replaces the chain loaded at init (the system's),
+   so a private CA plus the public ones needs both a file and a directory. */
+static inline int habit_git_set_ssl_cert_locations(const char *file, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
+}
+
 #endif

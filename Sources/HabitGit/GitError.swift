@@ -47,9 +47,12 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
     /// libgit2's own message, credentials redacted.
     public let detail: String?
     public let rejectedReferences: [RejectedReference]
+    /// For `.certificate` over ssh: the host key the server showed, unknown or changed.
+    public let hostKey: SSHHostKey?
 
     public init(kind: Kind, summary: String, detail: String? = nil, code: Int32 = 0,
-                errorClass: Int32 = 0, rejectedReferences: [RejectedReference] = []) {
+                errorClass: Int32 = 0, rejectedReferences: [RejectedReference] = [], hostKey: SSHHostKey? = nil) {
+        self.hostKey = hostKey
         self.kind = kind
         self.summary = redactCredentials(summary)
         self.detail = detail.map(redactCredentials)
@@ -108,12 +111,14 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case GIT_EINVALIDSPEC, GIT_EINVALID: return .invalidArgument
         default: break
         }
-        // Network failures mostly arrive as the generic -1; the class and text tell them apart.
+        // Network failures mostly arrive as the generic -1 (ssh's missing repository as GIT_EEOF);
+        // the class and text tell them apart.
         if errorClass == GIT_ERROR_NET.rawValue || errorClass == GIT_ERROR_SSH.rawValue
             || errorClass == GIT_ERROR_HTTP.rawValue || errorClass == GIT_ERROR_OS.rawValue {
             let lowered = detail.lowercased()
             let missingHints = ["access denied or repository not exported", "repository not found",
-                                "unexpected http status code: 404"]
+                                "unexpected http status code: 404",
+                                "does not appear to be a git repository"]
             if missingHints.contains(where: lowered.contains) { return .remoteRepositoryNotFound }
             let unreachableHints = ["failed to connect", "connection refused", "failed to resolve", "could not resolve",
                                     "no route to host", "network is unreachable", "connection timed out"]

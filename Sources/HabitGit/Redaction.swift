@@ -1,6 +1,6 @@
 /// Hides the secrets of every `scheme://…` URL in `text`: the user-info part (`user:token@`)
 /// becomes `***@`, every query value (`?token=…&x=…`) and the fragment become `***`, so tokens embedded in
-/// remote URLs never reach a terminal or a log. scp-like `git@host:path` addresses carry no
+/// remote URLs never reach a terminal or a log. An ssh URL keeps a user name without a password. scp-like `git@host:path` addresses carry no
 /// secret and stay as they are.
 public func redactCredentials(_ text: String) -> String {
     guard text.contains("://") else { return text }
@@ -15,7 +15,12 @@ public func redactCredentials(_ text: String) -> String {
         // The authority ends at the first '/', '?' or '#'; user info is before its last '@'.
         let authorityEnd = url.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? url.endIndex
         let authority = url[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") {
+        let scheme = result.reversed().drop { $0 == "/" || $0 == ":" }.prefix { $0.isLetter || $0 == "+" }
+        let isSSH = ["ssh", "git+ssh", "ssh+git"].contains(String(scheme.reversed()).lowercased())
+        if let at = authority.lastIndex(of: "@"), isSSH, !authority[..<at].contains(":") {
+            // An ssh user name (ssh://git@host) is no secret, and the user needs it to check the URL.
+            result += authority
+        } else if let at = authority.lastIndex(of: "@") {
             result += "***"
             result += authority[at...]
         } else {

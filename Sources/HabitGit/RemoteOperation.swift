@@ -1,4 +1,5 @@
 import CLibgit2
+import Foundation
 
 /// The state of one fetch, push or clone, reached from libgit2's C callbacks
 /// through the `payload` pointer (C callbacks cannot capture context).
@@ -10,6 +11,8 @@ final class RemoteOperation {
     private(set) var watchdog: Watchdog?
     var rejectedReferences: [GitError.RejectedReference] = []
     var remoteMessages = ""
+    /// The ssh host key that was refused, for the error message.
+    var refusedHostKey: SSHHostKey?
 
     init(url: String, options: NetworkOptions) {
         self.url = url
@@ -36,9 +39,14 @@ final class RemoteOperation {
             }
         }
         let code = withExtendedLifetime(self) {
-            SignalGuard.withSIGPIPEBlocked { body(makeCallbacks()) }
+            CertificateTrust.with(options.certificateAuthorities, url: url) {
+                SignalGuard.withSIGPIPEBlocked { body(makeCallbacks()) }
+            }
         }
-        guard code < 0 else { return }
+        guard code < 0 else {
+            credentials.operationSucceeded()
+            return
+        }
         // Read libgit2's thread-local error first, before anything else can overwrite it.
         let error = GitError.fromLibgit2(code, context)
         if let watchdog, watchdog.fired, let timeout = options.timeout {
@@ -53,6 +61,12 @@ final class RemoteOperation {
                 throw GitError(kind: .tooMuchData, summary: "\(context): the remote sent more than habit accepts and was stopped.",
                                detail: error.detail, code: error.code, errorClass: error.errorClass)
             }
+        }
+        if let hostKey = refusedHostKey {
+            let what = hostKey.status == .changed ? "the SSH host key of \(hostKey.hostField) has CHANGED"
+                                                  : "the SSH host key of \(hostKey.hostField) is not known"
+            throw GitError(kind: .certificate, summary: "\(context): \(what) (\(hostKey.fingerprint)).",
+                           detail: error.detail, code: error.code, errorClass: error.errorClass, hostKey: hostKey)
         }
         if credentials.exhausted {
             throw GitError(kind: .authentication,
@@ -76,6 +90,16 @@ final class RemoteOperation {
             // A credential helper may have waited for the user; that was not the server's silence.
             operation.watchdog?.noteActivity()
             return code
+        }
+        callbacks.certificate_check = { cert, valid, host, payload in
+            let operation = RemoteOperation.from(payload)
+            operation.watchdog?.noteActivity()
+            guard let cert, cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else {
+                return GIT_PASSTHROUGH.rawValue  // https: the TLS library's verdict stands
+            }
+            if valid != 0 { return 0 }
+            return operation.checkHostKey(UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee,
+                                          host: host.map { String(cString: $0) } ?? "")
         }
         callbacks.sideband_progress = { text, length, payload in
             let operation = RemoteOperation.from(payload)
@@ -122,6 +146,28 @@ final class RemoteOperation {
             return 0
         }
         return callbacks
+    }
+
+    /// libgit2 found no match in the process's `$HOME/.ssh/known_hosts`: accept the key when the
+    /// known_hosts of habit's environment lists it, else remember it for the error and refuse.
+    private func checkHostKey(_ certificate: git_cert_hostkey, host: String) -> Int32 {
+        guard certificate.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = certificate.hostkey else {
+            return GIT_PASSTHROUGH.rawValue
+        }
+        let key = Data(bytes: raw, count: certificate.hostkey_len)
+        let keyType = KnownHosts.keyType(ofBlob: key) ?? "unknown"
+        let port = Int(Self.port(of: url) ?? 22)
+        let path = options.credentials.knownHostsPath ?? (options.credentials.home + "/.ssh/known_hosts")
+        let verdict = KnownHosts.check(path: path, host: host, port: port, keyType: keyType, key: key)
+        if verdict == .match { return 0 }
+        let sha256 = withUnsafeBytes(of: certificate.hash_sha256) { Data($0) }
+        var fingerprint = "SHA256:" + sha256.base64EncodedString()
+        while fingerprint.hasSuffix("=") { fingerprint.removeLast() }
+        refusedHostKey = SSHHostKey(host: host, port: port, keyType: keyType, fingerprint: fingerprint,
+                                    key: key.base64EncodedString(), status: verdict == .unknown ? .unknown : .changed,
+                                    knownHostsPath: path)
+        git_error_set_str(Int32(GIT_ERROR_SSH.rawValue), "the SSH host key of \(host) is not in \(path)")
+        return GIT_ECERTIFICATE.rawValue
     }
 
     /// The TCP port `url` connects to; nil for local paths or when it cannot tell.

@@ -18,7 +18,8 @@ import Testing
                                 .gitLocked, .gitLockedHint, .heldBy, .commitFailedRolledBack, .commitFailedKept,
                                 .commitFailedKeptHint, .commitFailedHint, .unsafeTree, .unsafeTreeHint, .unsafeSymbolicLink,
                                 .unsafeSubmodule, .unsafeUnknownMode, .unsafeForbiddenName, .unsafeWrongKind, .mergeMismatch,
-                                .remoteKeptChanging] {
+                                .remoteKeptChanging, .remoteHostKeyUnknown, .remoteHostKeyUnknownHint, .remoteHostKeyChanged,
+                                .remoteHostKeyChangedHint, .remoteAuthenticationHTTPSHint] {
             keys[key] = "ErrorPresenterTests.swift"
         }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }

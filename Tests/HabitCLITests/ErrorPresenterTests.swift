@@ -43,6 +43,7 @@ import Testing
         .mergedDataInvalid([diagnostic]), .remoteDataInvalid([diagnostic]), .notHabitRepository(url: "u"),
         .remoteKeptChanging(attempts: 4), .unfinishedGitMerge(paths: ["notes.md"]), .handEditsInvalid([diagnostic]),
     ] + RemoteFailureKinds.all.map { .remote(RemoteFailure(kind: $0, url: "https://***@example.org/h.git", detail: "said \u{1B}[31mred")) }
+        + [.remote(RemoteFailure(kind: .authentication, url: "ssh://git@example.org/h.git", detail: nil))]
 
     @Test(arguments: Language.allCases)
     func everyErrorHasWordsAndAStatus(_ language: Language) {
@@ -66,5 +67,9 @@ import Testing
 enum RemoteFailureKinds {
     static let all: [RemoteFailure.Kind] = [.unreachable, .timeout, .tooLong, .tooMuchData, .authentication, .certificate,
                                             .repositoryNotFound, .rejected(["refs/heads/main: hook declined"]),
-                                            .remoteLocked("failed to lock"), .other]
+                                            .remoteLocked("failed to lock"), .other,
+                                            .unknownHostKey(HostKeyProblem(host: "example.org", port: 2222, keyType: "ed25519",
+                                                                           fingerprint: "SHA256:abc", knownHostsPath: "/h/.ssh/known_hosts")),
+                                            .changedHostKey(HostKeyProblem(host: "example.org", port: 22, keyType: "ecdsa",
+                                                                           fingerprint: "SHA256:def", knownHostsPath: "/h/.ssh/known_hosts"))]
 }

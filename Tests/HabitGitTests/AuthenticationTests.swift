@@ -71,7 +71,7 @@ struct AuthenticationTests {
     func environmentCredentials() {
         let options = CredentialOptions.fromEnvironment(["HABIT_GIT_USERNAME": "u", "HABIT_GIT_PASSWORD": "p"])
         #expect(options.username == "u" && options.password == "p")
-        #expect(options.sshKeyPaths.map { ($0 as NSString).lastPathComponent } == ["id_ed25519", "id_rsa"])
+        #expect(options.sshKeyPaths.map { ($0 as NSString).lastPathComponent } == ["id_ed25519", "id_ecdsa", "id_rsa"])
         #expect(CredentialOptions.fromEnvironment([:]).password == nil)
     }
 }

@@ -113,7 +113,8 @@ struct CommitTests {
     func redaction() {
         #expect(redactCredentials("https://user:token@host/x") == "https://***@host/x")
         #expect(redactCredentials("failed: https://tok@github.com/a/b.git: 401") == "failed: https://***@github.com/a/b.git: 401")
-        #expect(redactCredentials("https://host/x and ssh://git@host:22/y") == "https://host/x and ssh://***@host:22/y")
+        #expect(redactCredentials("https://host/x and ssh://git@host:22/y") == "https://host/x and ssh://git@host:22/y")
+        #expect(redactCredentials("ssh://git:pw@host/y and https://token@host/z") == "ssh://***@host/y and https://***@host/z")
         #expect(redactCredentials("git@github.com:me/data.git") == "git@github.com:me/data.git")
         #expect(redactCredentials("no url here") == "no url here")
         #expect(redactCredentials("https://h/x.git?token=t&plain&a=b#frag ok") == "https://h/x.git?token=***&***&a=***#*** ok")

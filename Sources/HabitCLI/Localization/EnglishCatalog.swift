@@ -342,7 +342,7 @@ enum EnglishCatalog {
         .remoteAuthentication: "{0} refused the credentials.",
         .remoteAuthenticationHint: "Check your ssh-agent or keys (~/.ssh), or HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or git's credential helper.",
         .remoteCertificate: "The certificate of {0} is not trusted.",
-        .remoteCertificateHint: "If you trust this server, add its certificate authority to the system's trusted certificates (or SSL_CERT_FILE).",
+        .remoteCertificateHint: "If you trust this server, set GIT_SSL_CAINFO (or SSL_CERT_FILE) to the file of its certificate authority, or add that authority to the system's trusted certificates.",
         .remoteNotFound: "{0} has no such repository, or refused access to it.",
         .remoteNotFoundHint: "Check the URL with `habit remote`, or set another with `habit remote set URL`.",
         .remoteRejected: "{0} refused the update: {1}.",
@@ -542,5 +542,11 @@ enum EnglishCatalog {
         .diagVacationDateHint: "Write it without quotes: {0} = 2026-12-20",
         .diagVacationBackwards: "the vacation ends before it begins",
         .diagVacationBackwardsHint: "`to` is the last day of the vacation, on or after `from`.",
+        // MARK: ssh and https remotes
+        .remoteHostKeyUnknown: "habit did not connect to {0}: the SSH host key of {1} is not known.\nIts {2} fingerprint is {3}.",
+        .remoteHostKeyUnknownHint: "Compare that fingerprint with the one the server's owner publishes; if it is the same, trust the host with:\n    {0}",
+        .remoteHostKeyChanged: "WARNING: the SSH host key of {1} has CHANGED; habit did not connect to {0}.\nSomeone may be intercepting the connection, or the server got a new key. Its {2} fingerprint now is {3}.",
+        .remoteHostKeyChangedHint: "Ask the server's owner whether its key changed. Only if it did, remove the old key with\n    {0}\nand trust the new one as for a new host.",
+        .remoteAuthenticationHTTPSHint: "Give habit your user name and password (or token) in HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or let git's credential helper remember them: run `git ls-remote {0}` once and answer its questions.",
     ]
 }

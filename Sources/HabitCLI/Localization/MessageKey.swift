@@ -493,4 +493,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case diagVacationDateHint
     case diagVacationBackwards
     case diagVacationBackwardsHint
+    // MARK: ssh and https remotes
+    case remoteHostKeyUnknown
+    case remoteHostKeyUnknownHint
+    case remoteHostKeyChanged
+    case remoteHostKeyChangedHint
+    case remoteAuthenticationHTTPSHint
 }

@@ -342,7 +342,7 @@ enum RussianCatalog {
         .remoteAuthentication: "{0} не принял учётные данные.",
         .remoteAuthenticationHint: "Проверьте ssh-agent или ключи (~/.ssh), либо HABIT_GIT_USERNAME и HABIT_GIT_PASSWORD, либо помощник учётных данных git.",
         .remoteCertificate: "Сертификат {0} не вызывает доверия.",
-        .remoteCertificateHint: "Если вы доверяете серверу, добавьте его удостоверяющий центр в доверенные сертификаты системы (или SSL_CERT_FILE).",
+        .remoteCertificateHint: "Если вы доверяете серверу, укажите в GIT_SSL_CAINFO (или SSL_CERT_FILE) файл его удостоверяющего центра или добавьте этот центр в доверенные сертификаты системы.",
         .remoteNotFound: "На {0} нет такого репозитория, или доступ к нему запрещён.",
         .remoteNotFoundHint: "Проверьте адрес: `habit remote`, или задайте другой: `habit remote set URL`.",
         .remoteRejected: "{0} отклонил обновление: {1}.",
@@ -542,5 +542,11 @@ enum RussianCatalog {
         .diagVacationDateHint: "Запишите без кавычек: {0} = 2026-12-20",
         .diagVacationBackwards: "отпуск заканчивается раньше, чем начинается",
         .diagVacationBackwardsHint: "`to` — последний день отпуска, не раньше `from`.",
+        // MARK: ssh and https remotes
+        .remoteHostKeyUnknown: "habit не подключился к {0}: SSH-ключ узла {1} неизвестен.\nЕго отпечаток {2}: {3}.",
+        .remoteHostKeyUnknownHint: "Сравните этот отпечаток с тем, который публикует владелец сервера; если они совпадают, добавьте узел в доверенные:\n    {0}",
+        .remoteHostKeyChanged: "ВНИМАНИЕ: SSH-ключ узла {1} ИЗМЕНИЛСЯ; habit не подключился к {0}.\nСоединение может перехватываться, или у сервера новый ключ. Его отпечаток {2} теперь {3}.",
+        .remoteHostKeyChangedHint: "Спросите владельца сервера, менялся ли ключ. Только если менялся, удалите старый ключ командой\n    {0}\nи добавьте новый, как для нового узла.",
+        .remoteAuthenticationHTTPSHint: "Передайте habit имя пользователя и пароль (или токен) в HABIT_GIT_USERNAME и HABIT_GIT_PASSWORD или дайте помощнику учётных данных git их запомнить: выполните один раз `git ls-remote {0}` и ответьте на его вопросы.",
     ]
 }

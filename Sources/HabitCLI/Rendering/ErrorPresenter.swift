@@ -148,8 +148,21 @@ enum ErrorPresenter {
         case .timeout: (message, hint) = (t.text(.remoteTimeout, url), t[.remoteSafeHint])
         case .tooLong: (message, hint) = (t.text(.remoteTooLong, url), t[.remoteSafeHint])
         case .tooMuchData: (message, hint) = (t.text(.remoteTooMuch, url), t[.remoteSafeHint])
+        case .authentication where failure.url.hasPrefix("https://") || failure.url.hasPrefix("http://"):
+            (message, hint) = (t.text(.remoteAuthentication, url), t.text(.remoteAuthenticationHTTPSHint, url))
         case .authentication: (message, hint) = (t.text(.remoteAuthentication, url), t[.remoteAuthenticationHint])
         case .certificate: (message, hint) = (t.text(.remoteCertificate, url), t[.remoteCertificateHint])
+        case .unknownHostKey(let key):
+            let port = key.port == 22 ? "" : " -p \(key.port)"
+            let trust = "ssh-keyscan -t \(key.keyType)\(port) \(key.host) >> \(shellQuoted(key.knownHostsPath))"
+            (message, hint) = (t.text(.remoteHostKeyUnknown, url, TerminalText.safe(key.hostField), key.keyType.uppercased(),
+                                      key.fingerprint),
+                               t.text(.remoteHostKeyUnknownHint, TerminalText.safe(trust)))
+        case .changedHostKey(let key):
+            let remove = "ssh-keygen -R \(shellQuoted(key.hostField)) -f \(shellQuoted(key.knownHostsPath))"
+            (message, hint) = (t.text(.remoteHostKeyChanged, url, TerminalText.safe(key.hostField), key.keyType.uppercased(),
+                                      key.fingerprint),
+                               t.text(.remoteHostKeyChangedHint, TerminalText.safe(remove)))
         case .repositoryNotFound: (message, hint) = (t.text(.remoteNotFound, url), t[.remoteNotFoundHint])
         case .rejected(let reasons): (message, hint) = (t.text(.remoteRejected, url, TerminalText.safe(t.list(reasons))), t[.remoteRejectedHint])
         case .remoteLocked(let reason): (message, hint) = (t.text(.remoteLocked, url, TerminalText.safe(reason)), t[.remoteLockedHint])
@@ -161,6 +174,12 @@ enum ErrorPresenter {
             message += "\n" + t.text(.remoteDetail, shown)
         }
         return Failure(message, hint: hint)
+    }
+
+    /// `text` as one shell word (single quotes only when needed), for commands the user copies.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./~:@".contains($0) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func ioVerb(_ operation: StoreError.Operation, _ t: Messages) -> String {

@@ -32,7 +32,16 @@ enum ErrorTranslation {
         case .tooLong: kind = .tooLong
         case .tooMuchData: kind = .tooMuchData
         case .authentication: kind = .authentication
-        case .certificate: kind = .certificate
+        case .certificate:
+            if let key = error.hostKey {
+                let problem = HostKeyProblem(host: key.host, port: key.port, keyType: key.shortKeyType, fingerprint: key.fingerprint,
+                                             knownHostsPath: key.knownHostsPath)
+                // The message says all libgit2 would; its own sentence would only repeat it.
+                return .remote(RemoteFailure(kind: key.status == .changed ? .changedHostKey(problem) : .unknownHostKey(problem),
+                                             url: url, detail: nil))
+            } else {
+                kind = .certificate
+            }
         case .remoteRepositoryNotFound: kind = .repositoryNotFound
         case .pushRejected:
             let reasons = error.rejectedReferences.map { "\($0.reference): \($0.reason)" }

@@ -94,6 +94,10 @@ public enum Confirmation: Equatable, Sendable {
 public struct RemoteFailure: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case unreachable, timeout, tooLong, tooMuchData, authentication, certificate, repositoryNotFound
+        /// The ssh server showed a host key no known_hosts line names; nothing was sent.
+        case unknownHostKey(HostKeyProblem)
+        /// The ssh server showed another key than the one known_hosts holds for it.
+        case changedHostKey(HostKeyProblem)
         /// The server refused the update (a hook, a protected branch); its reasons.
         case rejected([String])
         /// A lock file inside the remote repository blocks the update.
@@ -113,6 +117,29 @@ public struct RemoteFailure: Equatable, Sendable {
         self.url = url
         self.detail = detail
     }
+}
+
+/// The SSH host key an ssh remote showed and habit did not trust, with what the user needs to check
+/// and trust it.
+public struct HostKeyProblem: Equatable, Sendable {
+    public let host: String
+    public let port: Int
+    /// `ed25519`, `ecdsa`, `rsa`: what `ssh-keyscan -t` takes.
+    public let keyType: String
+    /// `SHA256:…`, as `ssh-keygen -l` and hosting services show it.
+    public let fingerprint: String
+    public let knownHostsPath: String
+
+    public init(host: String, port: Int, keyType: String, fingerprint: String, knownHostsPath: String) {
+        self.host = host
+        self.port = port
+        self.keyType = keyType
+        self.fingerprint = fingerprint
+        self.knownHostsPath = knownHostsPath
+    }
+
+    /// How known_hosts names the host: `host` on port 22, `[host]:port` elsewhere.
+    public var hostField: String { port == 22 ? host : "[\(host)]:\(port)" }
 }
 
 /// A lock file that a live process holds.

@@ -4,7 +4,8 @@ import HabitGit
 public struct SyncOptions {
     /// Seconds the remote may stay silent before habit gives up.
     public var timeout: Double
-    /// Credentials come from here: `HABIT_GIT_USERNAME`/`HABIT_GIT_PASSWORD`, `HOME` for ssh keys.
+    /// Credentials come from here: `HABIT_GIT_USERNAME`/`HABIT_GIT_PASSWORD`, `HOME` for ssh keys,
+    /// `SSH_AUTH_SOCK`, `GIT_SSL_CAINFO`/`SSL_CERT_FILE` for https.
     public var environment: [String: String]
     /// Called as objects arrive or leave, for a progress line on a terminal.
     public var progress: ((TransferStatus) -> Void)?
@@ -17,7 +18,8 @@ public struct SyncOptions {
 
     var network: NetworkOptions {
         var options = NetworkOptions(timeout: .milliseconds(Int(max(0.1, timeout) * 1000)),
-                                     credentials: .fromEnvironment(environment))
+                                     credentials: .fromEnvironment(environment),
+                                     certificateAuthorities: .fromEnvironment(environment))
         // A lower bound for the hostile-remote tests (and for small machines); 512 MB by default.
         if let megabytes = environment["HABIT_SYNC_MAX_MEMORY_MB"].flatMap(Int.init), megabytes > 0 {
             options.memoryLimit = megabytes << 20

@@ -1,0 +1,32 @@
+import CLibgit2
+import Foundation
+
+/// Applies the certificate authorities an https operation should trust. libgit2 keeps one
+/// process-wide list, so operations with different lists take turns; the list is only
+/// reloaded when it changes (parsing a directory of certificates takes a few milliseconds).
+enum CertificateTrust {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var applied: CertificateAuthorities?
+    nonisolated(unsafe) private static var changedDefault = false
+
+    /// The list libgit2 loads at start on Debian; restored when an operation names none.
+    private static let systemDefault = CertificateAuthorities(file: "/etc/ssl/certs/ca-certificates.crt", directory: nil)
+
+    static func with(_ authorities: CertificateAuthorities?, url: String, _ body: () -> Int32) -> Int32 {
+        guard url.lowercased().hasPrefix("https://") else { return body() }
+        lock.lock()
+        defer { lock.unlock() }
+        let wanted = authorities ?? (changedDefault ? systemDefault : nil)
+        if let wanted, wanted != applied {
+            let code = habit_git_set_ssl_cert_locations(wanted.file, wanted.directory)
+            if code < 0 {
+                let names = [wanted.file, wanted.directory].compactMap { $0 }.joined(separator: ", ")
+                git_error_set_str(Int32(GIT_ERROR_SSL.rawValue), "could not load the certificate authorities in \(names)")
+                return GIT_ECERTIFICATE.rawValue
+            }
+            applied = wanted
+            changedDefault = true
+        }
+        return body()
+    }
+}

@@ -31,8 +31,11 @@ let package = Package(
             dependencies: [
                 "HabitKit", "HabitStore", "HabitCore", "TOML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildInfoPlugin"]
         ),
+        // `habit --version`: writes the checkout's `git describe` into HabitCLI before each build.
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .executableTarget(name: "habit", dependencies: ["HabitCLI"]),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),

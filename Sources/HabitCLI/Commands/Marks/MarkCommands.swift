@@ -82,7 +82,7 @@ struct Marking {
         let outcome: MarkOutcome
         do {
             outcome = try session.habits.mark(mark, options.tracker, on: day, today: today, reusing: preview)
-        } catch let error as HabitError {
+        } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }
         let name = session.name(outcome.tracker)

@@ -34,7 +34,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 fi
 shells zsh -fc "fpath=($share/zsh/site-functions \$fpath); autoload -Uz compinit; compinit -u -d $prefix/.zcompdump; print \${_comps[habit]}" \
   | grep -q '_habit' || fail "zsh does not find $share/zsh/site-functions/_habit"
-[[ "$(shells fish -c 'complete -C "habit "')" == *$'\nlist'* ]] || fail "fish does not find $share/fish/vendor_completions.d/habit.fish"
+[[ $'\n'"$(shells fish -c 'complete -C "habit "')" == *$'\nlist'* ]] || fail "fish does not find $share/fish/vendor_completions.d/habit.fish"
 
 # The README session, replayed by the test that replays it for the build, on the installed binary.
 result=$(HABIT_TEST_BINARY="$habit" swift test --skip-build --filter 'FreshAccountTests|VersionTests' 2>&1 | tail -1 || true)

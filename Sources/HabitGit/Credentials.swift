@@ -1,5 +1,8 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 typealias CredentialOut = UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>
 
@@ -81,31 +84,14 @@ final class CredentialProvider {
     /// a hidden prompt would only look like a hang.
     private static func askGitCredentialHelper(url: String, username: String?) -> (String, String)? {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "credential", "fill"]
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_ASKPASS"] = "true"  // an askpass that answers nothing
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
         var request = "url=\(url)\n"
         if let username { request += "username=\(username)\n" }
         request += "\n"
-        input.fileHandleForWriting.write(Data(request.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard let (status, data) = Spawn.run(["git", "credential", "fill"], environment: environment, input: request),
+              status == 0 else { return nil }
         var fields: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }

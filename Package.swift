@@ -19,11 +19,9 @@ let package = Package(
         .executableTarget(name: "toml-decode", dependencies: ["TOML"]),
         .target(name: "HabitCore"),
         .target(name: "HabitStore", dependencies: ["HabitCore", "TOML"]),
-        .systemLibrary(
-            name: "CLibgit2",
-            pkgConfig: "libgit2",
-            providers: [.apt(["libgit2-dev"])]
-        ),
+        // libgit2 (headers from libgit2-dev) loaded on first use: trampolines that dlopen
+        // libgit2.so.1.5, no -lgit2, so commands that never touch git never load it.
+        .target(name: "CLibgit2"),
         .target(name: "HabitGit", dependencies: ["CLibgit2"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML"]),
         .target(
@@ -31,8 +29,11 @@ let package = Package(
             dependencies: [
                 "HabitKit", "HabitStore", "HabitCore", "TOML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildInfoPlugin"]
         ),
+        // `habit --version`: writes the checkout's `git describe` into HabitCLI before each build.
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .executableTarget(name: "habit", dependencies: ["HabitCLI"]),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),

@@ -1,5 +1,8 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 typealias CredentialOut = UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>
 
@@ -144,30 +147,14 @@ final class CredentialProvider {
     /// Runs `git credential <action>` with `request` on its standard input; its output when it
     /// succeeded. Prompts are disabled: a hidden prompt would only look like a hang.
     @discardableResult
-    private static func runGitCredential(_ action: String, _ request: String, home: String) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "credential", action]
+    private static func runGitCredential(_ action: String, _ request: String, home: String) -> [UInt8]? {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home  // the helper's configuration and store live there
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_ASKPASS"] = "true"  // an askpass that answers nothing
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        input.fileHandleForWriting.write(Data((request + "\n").utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
+        guard let (status, output) = Spawn.run(["git", "credential", action], environment: environment, input: request + "\n"),
+              status == 0 else { return nil }
+        return output
     }
 }
 

@@ -1,5 +1,8 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Every libgit2 handle imports as the same `OpaquePointer`; one small owner
 // type per kind keeps an index from being passed where a tree is wanted and

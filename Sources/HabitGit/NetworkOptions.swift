@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Progress of a fetch (objects received and indexed) or a push (objects sent).
 public struct TransferProgress: Sendable, Hashable {

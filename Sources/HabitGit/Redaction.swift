@@ -6,7 +6,7 @@ public func redactCredentials(_ text: String) -> String {
     guard text.contains("://") else { return text }
     var result = ""
     var rest = Substring(text)
-    while let schemeRange = rest.range(of: "://") {
+    while let schemeRange = rest.firstRange(of: "://") {
         result += rest[..<schemeRange.upperBound]
         rest = rest[schemeRange.upperBound...]
         let urlEnd = rest.firstIndex(where: { $0.isWhitespace || $0 == "'" || $0 == "\"" || $0 == ")" || $0 == "]" }) ?? rest.endIndex

@@ -1,5 +1,8 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Repository {
     /// Points remote `name` at `url`, creating it (with the usual
@@ -108,7 +111,7 @@ extension Repository {
         }
         if !operation.rejectedReferences.isEmpty {
             let reasons = operation.rejectedReferences.map { "\($0.reference): \($0.reason)" }.joined(separator: "; ")
-            let serverText = operation.remoteMessages.trimmingCharacters(in: .whitespacesAndNewlines)
+            let serverText = String(operation.remoteMessages.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             throw GitError(kind: .pushRejected, summary: "\(context): the server refused the update (\(reasons)).",
                            detail: serverText.isEmpty ? nil : serverText,
                            rejectedReferences: operation.rejectedReferences)

@@ -174,7 +174,7 @@ final class RemoteOperation {
     /// A proxy in between would be on another port, so the watchdog then finds
     /// no matching socket: timeouts are not enforced through proxies.
     static func port(of url: String) -> UInt16? {
-        guard let schemeEnd = url.range(of: "://") else {
+        guard let schemeEnd = url.firstRange(of: "://") else {
             // scp-like user@host:path is ssh; anything else is a local path.
             if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") { return 22 }
             return nil

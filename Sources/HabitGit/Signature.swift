@@ -1,5 +1,8 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A moment as git records it: seconds since the epoch plus the author's UTC offset.
 public struct GitTime: Sendable, Hashable {

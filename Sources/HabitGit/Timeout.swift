@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,9 +32,9 @@ import Darwin
 final class Watchdog: @unchecked Sendable {
     /// One network operation with a watchdog at a time per process. Recursive so
     /// that a progress callback starting another operation cannot deadlock.
-    static let networkLock = NSRecursiveLock()
+    static let networkLock = PosixLock(recursive: true)
 
-    private let condition = NSCondition()
+    private let condition = PosixCondition()
     private let timeout: Duration
     private let socketsBefore: Set<UInt64>
     private let remotePort: UInt16?
@@ -77,9 +80,7 @@ final class Watchdog: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "habit-git-watchdog"
-        thread.start()
+        PosixThread.detach { [self] in run() }
     }
 
     /// Called from every libgit2 callback: data is arriving, so push the deadline back.
@@ -129,7 +130,7 @@ final class Watchdog: @unchecked Sendable {
             // megabytes a second, and nothing else notices.
             let remaining = min(now.duration(to: deadline), .milliseconds(20))
             let seconds = max(0.001, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
-            _ = condition.wait(until: Date().addingTimeInterval(seconds))
+            condition.wait(seconds: seconds)
         }
     }
 

@@ -39,14 +39,14 @@ public struct TOMLDocument: Sendable {
         var diagnostics: [TOMLDiagnostic] = []
         var root = TOMLTable()
         var statements: [TOMLStatement] = []
+        let lines = TOMLLineIndex(bytes)
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
-            parser.parseDocument()
+            parser.parseDocument(lineStarts: lines.starts)
             diagnostics = parser.diagnostics
             root = parser.root
             statements = parser.statements
         }
-        let lines = TOMLLineIndex(bytes)
         guard diagnostics.isEmpty else {
             let positioned = diagnostics.map { diagnostic in
                 var copy = diagnostic

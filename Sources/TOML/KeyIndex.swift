@@ -90,6 +90,17 @@ struct KeyIndex: Sendable {
         }
     }
 
+    /// Makes room for `entries` keys without growing again (the parser knows how many lines a
+    /// section has: a long `[log]` would otherwise grow and re-place its buckets a dozen times).
+    mutating func reserve(_ entries: Int) {
+        var size = Swift.max(8, buckets.count)
+        while entries * 2 > size { size *= 2 }
+        guard size > buckets.count else { return }
+        let old = buckets
+        buckets = [UInt64](repeating: 0, count: size)
+        for bucket in old where bucket != 0 { place(bucket) }
+    }
+
     private mutating func grow() {
         let old = buckets
         buckets = [UInt64](repeating: 0, count: Swift.max(8, old.count * 2))

@@ -55,6 +55,12 @@ struct Parser {
     /// keys are still checked but then dropped.
     var currentPath: [String]? = []
     var scratchParts: [KeyPart] = []
+    /// Lines that start with `[` (offset, and how many newlines precede it), found while counting
+    /// the lines: a header's section spans the lines up to the next one, an upper bound on its
+    /// keys, so its table is sized once instead of growing line by line.
+    var sectionStarts: [(offset: Int, line: Int)] = []
+    var sectionCursor = 0
+    var lineCount = 0
     /// When set, top-level array elements' ranges are collected here
     /// (used to locate array elements on demand).
     var elementRanges: [Range<Int>]? = nil
@@ -69,12 +75,17 @@ struct Parser {
 
     // MARK: Document
 
-    mutating func parseDocument() {
-        // One statement per line is typical; reserving avoids regrowth.
-        var newlines = 0
-        for j in 0..<n where src[j] == ASCII.lf { newlines += 1 }
-        statements.reserveCapacity(newlines + 1)
+    /// Parses the whole source; `lineStarts` is the offset of each line (TOMLLineIndex).
+    mutating func parseDocument(lineStarts: [Int]) {
         if n >= 3, src[0] == 0xEF, src[1] == 0xBB, src[2] == 0xBF { i = 3 }
+        lineCount = lineStarts.count
+        for (line, start) in lineStarts.enumerated() {
+            let offset = line == 0 ? i : start
+            if offset < n, src[offset] == ASCII.leftBracket { sectionStarts.append((offset, line)) }
+        }
+        // One statement per line is typical; reserving avoids regrowth.
+        statements.reserveCapacity(lineCount)
+        current.reserveForParsing(sectionStarts.first?.line ?? lineCount)
         while i < n {
             let lineStart = i
             skipBlanks()
@@ -322,6 +333,7 @@ struct Parser {
         defer { root = tree }
         do {
             current = try Parser.openHeader(parts, 0, isArray, headerStart, headerEnd, in: &tree, src)
+            current.reserveForParsing(linesInSection(at: lineStart))
             currentPath = parts.map(\.name)
         } catch {
             current = TOMLTable()
@@ -331,6 +343,15 @@ struct Parser {
         try lineEnd(after: "the table header")
         statements.append(
             TOMLStatement(kind: isArray ? .arrayOfTables : .table, start: lineStart, end: i, keyStart: headerStart))
+    }
+
+    /// The lines from the header at `lineStart` to the next line that starts with `[`; 0 for a
+    /// header that does not start its line.
+    mutating func linesInSection(at lineStart: Int) -> Int {
+        while sectionCursor < sectionStarts.count, sectionStarts[sectionCursor].offset < lineStart { sectionCursor += 1 }
+        guard sectionCursor < sectionStarts.count, sectionStarts[sectionCursor].offset == lineStart else { return 0 }
+        let next = sectionCursor + 1 < sectionStarts.count ? sectionStarts[sectionCursor + 1].line : lineCount
+        return next - sectionStarts[sectionCursor].line
     }
 
     /// Puts the open section's table back into the tree.

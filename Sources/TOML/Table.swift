@@ -120,6 +120,15 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         index.rebuild(keys)
     }
 
+    /// Room for `entries` parsed entries (an upper bound: the lines of the section).
+    mutating func reserveForParsing(_ entries: Int) {
+        guard entries > keys.count else { return }
+        keys.reserveCapacity(entries)
+        values.reserveCapacity(entries)
+        meta.reserveCapacity(entries)
+        index.reserve(entries)
+    }
+
     /// Appends a parsed entry; the caller has checked the key is new.
     mutating func appendParsed(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) {
         keys.append(key)

@@ -1,8 +1,9 @@
 // Writes a reproducible synthetic data directory for benchmarks:
-//   habit-gen SIZE DIR [--seed N] [--today YYYY-MM-DD]
+//   habit-gen SIZE DIR [--seed N] [--today YYYY-MM-DD] [--daily]
 // SIZE is S (10 trackers, 1 year), M (50, 5 years), L (100, 10 years), XL (200, 20 years), or
 // TRACKERSxYEARS such as 30x2. The mix is realistic: mostly daily habits, some on weekdays, a few
-// events, occasional skips and comments, a handful of categories.
+// events, occasional skips and comments, a handful of categories; --daily makes every tracker a
+// daily habit (the start-up benchmark's 50 daily habits × 10 years).
 import Foundation
 import HabitCore
 
@@ -25,6 +26,7 @@ struct Generator {
     let years: Int
     let today: CivilDate
     var random: Random
+    var allDaily = false
 
     static let categories = ["Health", "Study", "Home", "Work", "Social", "Finance"]
     static let emoji = ["🏃", "📚", "💧", "🧘", "🪴", "💪", "🎸", "✍️", "🥗", "😴", "🧹", "💰"]
@@ -43,8 +45,8 @@ struct Generator {
 
     mutating func trackerFile(index: Int, first: CivilDate) -> String {
         let roll = random.unit()
-        let isEvent = roll > 0.97
-        let daily = roll < 0.85
+        let isEvent = !allDaily && roll > 0.97
+        let daily = allDaily || roll < 0.85
         var days = WeekdaySet.all
         if !daily && !isEvent {
             days = WeekdaySet(Weekday.allCases.filter { _ in random.unit() < 0.5 })
@@ -90,7 +92,7 @@ struct Generator {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: habit-gen S|M|L|XL|<trackers>x<years> DIR [--seed N] [--today YYYY-MM-DD]\n".utf8))
+    FileHandle.standardError.write(Data("usage: habit-gen S|M|L|XL|<trackers>x<years> DIR [--seed N] [--today YYYY-MM-DD] [--daily]\n".utf8))
     exit(2)
 }
 let sizes = ["S": (10, 1), "M": (50, 5), "L": (100, 10), "XL": (200, 20)]
@@ -105,8 +107,11 @@ guard let (trackers, years) = size else {
 }
 var seed: UInt64 = 1
 var today = CivilDate("2026-11-22")!
+var allDaily = false
 var index = 2
-while index + 1 < arguments.count {
+while index < arguments.count {
+    if arguments[index] == "--daily" { allDaily = true; index += 1; continue }
+    guard index + 1 < arguments.count else { break }
     switch arguments[index] {
     case "--seed": seed = UInt64(arguments[index + 1]) ?? seed
     case "--today": today = CivilDate(arguments[index + 1]) ?? today
@@ -114,7 +119,7 @@ while index + 1 < arguments.count {
     }
     index += 2
 }
-var generator = Generator(trackers: trackers, years: years, today: today, random: .init(state: seed))
+var generator = Generator(trackers: trackers, years: years, today: today, random: .init(state: seed), allDaily: allDaily)
 do {
     try generator.write(to: arguments[1])
 } catch {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HabitCLI
 
 exit(HabitCLI.run(Array(CommandLine.arguments.dropFirst())))

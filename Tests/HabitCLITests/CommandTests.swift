@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func categoryListShowsOrderAndCounts() throws {
-        let habit = try Harness()
+        _ = try Harness()
     }
 
     @Test func checkIsCleanOnTheExamples() throws {

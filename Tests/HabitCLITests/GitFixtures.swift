@@ -69,7 +69,7 @@ final class SyncWorld {
         while let path = enumerator.nextObject() as? String {
             if path.hasPrefix(".git/") || path == ".git" || path.hasPrefix(".habit") { continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { files[path] = (try? String(contentsOfFile: base + "/" + path, encoding: .utf8)) ?? "<binary>" }
         }
         return files

@@ -43,6 +43,7 @@ final class Harness {
         return Outcome(code: code, out: output.captured, err: errors.captured)
     }
 
+    @discardableResult
     func run(_ line: String, terminal: Bool = false, input: [String]? = nil) -> Outcome {
         run(Harness.split(line), terminal: terminal, input: input)
     }
@@ -74,7 +75,7 @@ final class Harness {
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return files }
         for case let url as URL in enumerator {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if !isDirectory.boolValue, url.lastPathComponent != ".habit.lock" {
                 files[String(url.path.dropFirst(directory.path.count))] = try? Data(contentsOf: url)
             }

@@ -12,7 +12,7 @@ import Testing
 
     @Test func showsAnotherDay() throws {
         let habit = try Harness()
-        let result = habit.run("list --date 2026-11-20")
+        _ = habit.run("list --date 2026-11-20")
     }
 
     @Test func todoComesBeforeDoneWithinAGroup() throws {
@@ -31,7 +31,7 @@ import Testing
         let habit = try Harness()
         #expect(habit.run("add Café --category Home --daily").code == 0)
         #expect(habit.run("add Чтение --category Study --daily").code == 0)
-        let cafe = habit.run("list --search CAFE")
+        _ = habit.run("list --search CAFE")
         #expect(habit.run("list --search чТЕ").out.contains("Чтение"))
         #expect(habit.run(["list", "--search", "Cafe\u{301}"]).out.contains("Café"))
     }
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func emptyStates() throws {
-        let habit = try Harness()
+        _ = try Harness()
         let fresh = try Harness(examples: false)
         #expect(fresh.run("init").code == 0)
     }
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func russian() throws {
-        let habit = try Harness(language: "ru_RU.UTF-8")
+        _ = try Harness(language: "ru_RU.UTF-8")
     }
 
     @Test func colourOnlyWhenAskedOrOnATerminal() throws {

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func russian() throws {
-        let habit = try Harness(language: "ru_RU.UTF-8")
+        _ = try Harness(language: "ru_RU.UTF-8")
     }
 
     @Test func emptyDirectory() throws {

@@ -58,7 +58,7 @@ struct HostileFileTests {
         case "100 MB file":
             // Real bytes, not a sparse file: a tracker followed by 100 MB of comment lines.
             let path = directory.path + "/" + file
-            FileManager.default.createFile(atPath: path, contents: Data(valid.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(valid.utf8))
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             try handle.seekToEnd()
             let chunk = Data(String(repeating: "# padding padding padding padding padding padding padding padding\n", count: 16_384).utf8)

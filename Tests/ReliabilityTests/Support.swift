@@ -83,7 +83,7 @@ final class HabitDirectory {
             if relative == ".git" { walker.skipDescendants(); continue }
             if relative == ".habit.lock" { continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory)
             if !isDirectory.boolValue { files[relative] = file(relative) ?? [] }
         }
         return files

@@ -17,7 +17,9 @@ public enum BuiltProduct {
         return nil
     }
 
-    public static let habit = path("habit")
+    /// The habit under test: the build's, or an installed one named by `HABIT_TEST_BINARY` (the
+    /// install and package checks in .ci/checks replay the README session with what they installed).
+    public static let habit = ProcessInfo.processInfo.environment["HABIT_TEST_BINARY"].flatMap { $0.isEmpty ? nil : $0 } ?? path("habit")
 }
 
 /// What a finished process said.

@@ -38,7 +38,7 @@ enum ErrorPresenter {
         case .ambiguousTracker(let text, let candidates):
             let list = candidates.map { "  \(safe($0.name))  (\($0.id))" }.joined(separator: "\n")
             return Failure(t.text(.ambiguousTracker, safe(text)), hint: t.text(.ambiguousTrackerHint, list))
-        case .nameTaken(let name, let existing):
+        case .nameTaken(_, let existing):
             return Failure(t.text(.nameTaken, safe(existing)), hint: t.text(.nameTakenHint, safe(existing)))
         case .unknownCategory(let name, let known):
             let hint: String

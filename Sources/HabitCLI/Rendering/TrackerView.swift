@@ -126,7 +126,7 @@ struct TrackerView {
         let valueIndent = String(repeating: " ", count: 4 + labelWidth)
         func row(_ label: String, _ value: String) -> String {
             let wrapped = ProseWrapping.wrap(value, width: max(20, session.width - valueIndent.count))
-            return "  " + style.dim(TerminalText.pad(label, to: labelWidth)) + "  " + wrapped.replacingOccurrences(of: "\n", with: "\n" + valueIndent)
+            return "  " + style.dim(TerminalText.pad(label, to: labelWidth)) + "  " + wrapped.replacing("\n", with: "\n" + valueIndent)
         }
         for (label, value) in fields { lines.append(row(label, value)) }
         lines.append("")

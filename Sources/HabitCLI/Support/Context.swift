@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import HabitCore
 
 /// What a command may know about the world: environment, clock, terminal and output streams.
@@ -15,7 +18,7 @@ final class Context: @unchecked Sendable {
     let errors: OutputStream
     /// Lines a test feeds to interactive prompts; nil reads the real standard input.
     private var scriptedInput: [String]?
-    private let inputLock = NSLock()
+    private let inputLock = PosixLock()
 
     init(
         environment: [String: String], now: Date = Date(), timeZone: TimeZone = .current,
@@ -94,11 +97,9 @@ final class Context: @unchecked Sendable {
     /// `2026-11-21T08:30`).
     var wallClock: (day: CivilDate, minutes: Int) {
         if let text = environment["HABIT_NOW"], let parsed = Context.parseNow(text) { return parsed }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
-        let day = CivilDate(year: parts.year!, month: parts.month!, day: parts.day!)!
-        return (day, parts.hour! * 60 + parts.minute!)
+        let parts = LocalTime.parts(at: Int(now.timeIntervalSince1970.rounded(.down)))
+        let day = CivilDate(year: parts.year, month: parts.month, day: parts.day)!
+        return (day, parts.hour * 60 + parts.minute)
     }
 
     /// Now as seconds since the epoch: `HABIT_NOW` (a local time) when set, so that scripts and
@@ -106,7 +107,7 @@ final class Context: @unchecked Sendable {
     var clockSeconds: Double {
         guard let text = environment["HABIT_NOW"], let (day, minutes) = Context.parseNow(text) else { return now.timeIntervalSince1970 }
         let local = Double(day.dayNumber * 86_400 + minutes * 60)
-        return local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
+        return local - Double(LocalTime.utcOffset(at: Int(local)))
     }
 
     static func parseNow(_ text: String) -> (day: CivilDate, minutes: Int)? {
@@ -123,7 +124,7 @@ final class Context: @unchecked Sendable {
 final class OutputStream: @unchecked Sendable {
     private let descriptor: Int32?
     private var buffer = ""
-    private let lock = NSLock()
+    private let lock = PosixLock()
 
     private init(descriptor: Int32?) {
         self.descriptor = descriptor
@@ -140,7 +141,7 @@ final class OutputStream: @unchecked Sendable {
             var bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let result = bytes.withUnsafeMutableBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                let result = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
                 if result <= 0 { if errno == EINTR { continue } else { return } }
                 offset += result
             }

@@ -21,7 +21,8 @@ enum RawTerminal {
         guard count > 0 else { return .interrupt }
         switch buffer[0] {
         case 3, 4: return .interrupt                 // Ctrl-C, Ctrl-D
-        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 27 where count == 1: return .skip  // q, or Escape alone
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .skip
+        case 27 where count == 1: return .skip       // Escape alone, not the start of an arrow key
         default: return .next                        // Enter, space, → (ESC [ C), anything else
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HabitCore
 import HabitKit
 import HabitStore
@@ -42,7 +42,7 @@ struct Session {
         habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
             onWait: { holder in errors.line(messages.text(.waitingForLock, TerminalText.safe(holder))) },
-            clock: { clock }, utcOffsetMinutes: context.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: clock)) / 60)
+            clock: { clock }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock)) / 60)
     }
 
     var directory: DataDirectory { habits.directory }

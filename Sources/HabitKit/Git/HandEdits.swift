@@ -21,7 +21,7 @@ extension Habits {
         let store = try Store.load(from: directory.files, cache: cache)
         guard store.errors.isEmpty else { throw HabitError.handEditsInvalid(store.errors) }
         let summary = pending.count == 1 ? pending[0] : "\(pending.count) files"
-        try GitLockRecovery.retrying(repository) {
+        _ = try GitLockRecovery.retrying(repository) {
             try repository.commit(message: "edit: by hand (\(summary))", paths: pending)
         }
         repository.clearUncommitted()
@@ -39,7 +39,7 @@ extension Habits {
         if conflicted.isEmpty {
             let store = try Store.load(from: directory.files, cache: cache)
             guard store.errors.isEmpty else { throw HabitError.handEditsInvalid(store.errors) }
-            try GitLockRecovery.retrying(repository) {
+            _ = try GitLockRecovery.retrying(repository) {
                 try repository.commit(message: "sync: finish the merge begun by git pull", additionalParents: heads)
             }
             try repository.clearMergeState()

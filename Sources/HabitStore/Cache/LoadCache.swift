@@ -40,7 +40,7 @@ public struct LoadCache {
                 return nil
             }
             var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let real = realpath(dataDirectory.path, &resolved) != nil ? String(cString: resolved) : dataDirectory.path
+            let real = realpath(dataDirectory.path, &resolved) != nil ? String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : dataDirectory.path
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in real.utf8 {
                 hash ^= UInt64(byte)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HabitStore
 
 struct LogCommand: ParsableCommand {
@@ -19,10 +19,10 @@ struct LogCommand: ParsableCommand {
         let path = try tracker.map { DataFormat.trackerFile(id: try session.resolve($0, in: store).id) }
         let entries = try session.habits.history(limit: max(1, limit), touching: path)
         if json {
-            let formatter = ISO8601DateFormatter()
+            let formatter = Date.ISO8601FormatStyle()
             session.context.output.write(JSON.array(entries.map { entry in
                 .object([
-                    ("id", .string(entry.id)), ("date", .string(formatter.string(from: Date(timeIntervalSince1970: entry.time)))),
+                    ("id", .string(entry.id)), ("date", .string(formatter.format(Date(timeIntervalSince1970: entry.time)))),
                     ("author", .string(entry.author)), ("summary", .string(entry.summary)),
                     ("files", .array(entry.files.map(JSON.string))),
                 ])

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HabitKit
 
 struct StatusCommand: ParsableCommand {
@@ -16,7 +16,7 @@ struct StatusCommand: ParsableCommand {
         let t = session.t
         guard session.directory.isInitialized else { _ = try session.load(); return }
         let status = session.habits.syncStatus()
-        let iso = { (seconds: Double?) in seconds.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: $0)) } }
+        let iso = { (seconds: Double?) in seconds.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) } }
         if json {
             session.context.output.write(JSON.object([
                 ("git", .bool(status.isRepository)), ("branch", .optional(status.branch)), ("remote", .optional(status.remote)),
@@ -54,10 +54,6 @@ struct StatusCommand: ParsableCommand {
 extension Session {
     /// "2026-11-22 03:16" in the user's time zone.
     func clockText(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = context.timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        LocalTime.minuteText(at: Int(seconds.rounded(.down)))
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// libgit2 is loaded on first use (Sources/CLibgit2): the commands that never touch git do not map
+/// it, nor the fifteen libraries it needs, even on a git data directory; a command that uses git
+/// does. Seen through the dynamic loader's own report (LD_DEBUG=files) of the real binary.
+@Suite("libgit2 is loaded on first use", .serialized)
+struct LazyLibgit2Tests {
+    static func loadsLibgit2(_ arguments: [String], home: String, scratch: ScratchDirectory) throws -> (loaded: Bool, outcome: ProcessOutcome) {
+        let environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HABIT_NOW": "2026-11-22T10:00", "LD_DEBUG": "files"]
+        let outcome = try ChildProcess(BuiltProduct.habit!, arguments, environment: environment, scratch: scratch.path).wait()
+        return (outcome.err.contains("file=libgit2.so"), outcome)
+    }
+
+    /// What habit itself wrote to standard error, without the loader's report.
+    static func ownErrors(_ outcome: ProcessOutcome) -> String {
+        outcome.err.split(separator: "\n").filter { !$0.contains(":\t") }.joined(separator: "\n")
+    }
+
+    @Test("read-only commands on a git data directory never load libgit2; log, status and done do")
+    func onlyGitCommandsLoadLibgit2() throws {
+        let scratch = try ScratchDirectory("lazy-git2")
+        let home = scratch.sub("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        for setup in [["init"], ["category", "add", "Study"], ["add", "Read", "--category", "Study", "--daily"]] {
+            let (_, outcome) = try Self.loadsLibgit2(setup, home: home, scratch: scratch)
+            try #require(outcome.succeeded, "habit \(setup.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+        }
+        for arguments in [["--version"], [], ["list"], ["stats"], ["show", "read"], ["cal"], ["week"], ["check"], ["list", "--json"]] {
+            let (loaded, outcome) = try Self.loadsLibgit2(arguments, home: home, scratch: scratch)
+            #expect(outcome.succeeded, "habit \(arguments.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+            #expect(!loaded, "habit \(arguments.joined(separator: " ")) loaded libgit2")
+        }
+        for arguments in [["log"], ["status"], ["done", "read"]] {
+            let (loaded, outcome) = try Self.loadsLibgit2(arguments, home: home, scratch: scratch)
+            #expect(outcome.succeeded, "habit \(arguments.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+            #expect(loaded, "habit \(arguments.joined(separator: " ")) uses git, so it loads libgit2")
+        }
+    }
+}

@@ -1,11 +1,11 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
 
 /// Applies the certificate authorities an https operation should trust. libgit2 keeps one
 /// process-wide list, so operations with different lists take turns; the list is only
 /// reloaded when it changes (parsing a directory of certificates takes a few milliseconds).
 enum CertificateTrust {
-    private static let lock = NSLock()
+    private static let lock = PosixLock()
     nonisolated(unsafe) private static var applied: CertificateAuthorities?
     nonisolated(unsafe) private static var changedDefault = false
 

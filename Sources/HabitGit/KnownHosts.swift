@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The SSH host key a server presented, and what habit knows about it.
 public struct SSHHostKey: Sendable, Equatable {

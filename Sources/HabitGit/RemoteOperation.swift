@@ -1,5 +1,5 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
 
 /// The state of one fetch, push or clone, reached from libgit2's C callbacks
 /// through the `payload` pointer (C callbacks cannot capture context).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The little of OpenSSH's client configuration habit applies itself: libgit2 1.5 talks ssh
 /// through libssh2, which reads no `~/.ssh/config` at all. Only `IdentityFile` is honoured
@@ -8,8 +8,8 @@ enum SSHConfig {
     /// The host an ssh URL (`ssh://user@host:port/path` or `user@host:path`) connects to.
     static func host(ofURL url: String) -> String? {
         var rest = Substring(url)
-        if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
+        if let scheme = url.firstRange(of: "://") {
+            rest = url[scheme.upperBound...]
             rest = rest.prefix { $0 != "/" }
         } else {
             guard let colon = rest.firstIndex(of: ":") else { return nil }
@@ -21,18 +21,23 @@ enum SSHConfig {
         return rest.isEmpty ? nil : String(rest)
     }
 
+    /// `text` without the characters of `set` at either end.
+    static func trimmed(_ text: Substring, of set: String) -> String {
+        String(text.drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+
     /// `IdentityFile` values of every `Host` block matching `host`, in order, `~/` expanded.
     static func identityFiles(configPath: String, host: String, home: String) -> [String] {
         guard let text = try? String(contentsOfFile: configPath, encoding: .utf8) else { return [] }
         var applies = true  // lines before the first Host/Match block apply to every host
         var files: [String] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = Self.trimmed(rawLine, of: " \t")
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
             guard parts.count == 2 else { continue }
             let keyword = parts[0].lowercased()
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t=\""))
+            let value = Self.trimmed(parts[1], of: " \t=\"")
             switch keyword {
             case "host":
                 let patterns = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: ",")
@@ -42,7 +47,7 @@ enum SSHConfig {
             case "identityfile" where applies:
                 var path = value
                 if path.hasPrefix("~/") { path = home + path.dropFirst(1) }
-                path = path.replacingOccurrences(of: "%d", with: home).replacingOccurrences(of: "%h", with: host)
+                path = path.replacing("%d", with: home).replacing("%h", with: host)
                 files.append(path)
             default:
                 break

@@ -73,6 +73,19 @@ import Testing
         return result
     }
 
+    /// The habit binary leaves Foundation (and with it ICU's 30 MB of data) out: its modules use
+    /// FoundationEssentials (docs/performance.md, start-up). One `import Foundation` anywhere in
+    /// them would bring it all back, and nothing else would notice.
+    @Test func theBinaryImportsNoFullFoundation() throws {
+        var problems: [String] = []
+        for target in ["habit", "HabitCLI", "HabitKit", "HabitStore", "HabitGit", "HabitCore", "TOML"] {
+            for (file, module) in try Self.imports(of: target) where module == "Foundation" {
+                problems.append("\(file) imports Foundation; use FoundationEssentials")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
     @Test func everyImportFollowsTheLayersAndIsDeclared() throws {
         let declared = try Self.declared()
         var problems: [String] = []

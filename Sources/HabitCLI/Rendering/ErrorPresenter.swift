@@ -179,7 +179,7 @@ enum ErrorPresenter {
     /// `text` as one shell word (single quotes only when needed), for commands the user copies.
     static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./~:@".contains($0) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     static func ioVerb(_ operation: StoreError.Operation, _ t: Messages) -> String {

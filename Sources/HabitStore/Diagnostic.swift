@@ -93,9 +93,15 @@ public enum DiagnosticProblem: Hashable, Sendable {
     case notAWeekStart
     case notATimeOfDay
 
+    // Reminders
+    /// An element of `remind` that is not a time of day `"HH:MM"`.
+    case notAReminderTime
+    /// A time listed twice in `remind` (a warning: it reminds once).
+    case reminderListedTwice(String)
+
     public var isWarning: Bool {
         switch self {
-        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart: true
+        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart, .reminderListedTwice: true
         default: false
         }
     }

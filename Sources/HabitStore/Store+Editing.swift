@@ -91,6 +91,10 @@ extension Store {
                 try Store.set(goal.map { .string($0.description) }, .goal, in: &document)
                 tracker.goal = goal
             }
+            if let reminders = changes.reminders {
+                try Store.set(reminders.isEmpty ? nil : TrackerEncoding.reminders(reminders), .remind, in: &document)
+                tracker.reminders = ReminderTime.distinct(reminders)
+            }
         }
         record(document, tracker: tracker, in: &file)
     }

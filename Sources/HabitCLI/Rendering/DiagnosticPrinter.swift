@@ -73,6 +73,8 @@ enum DiagnosticText {
         case .categoryListedTwice(let name): return (t.text(.diagCategoryTwice, name), t[.diagCategoryTwiceHint])
         case .notAWeekStart: return (t[.diagNotAWeekStart], nil)
         case .notATimeOfDay: return (t[.diagNotATimeOfDay], nil)
+        case .notAReminderTime: return (t[.diagNotAReminderTime], t[.diagNotAReminderTimeHint])
+        case .reminderListedTwice(let time): return (t.text(.diagReminderTwice, time), t[.diagReminderTwiceHint])
         }
     }
 

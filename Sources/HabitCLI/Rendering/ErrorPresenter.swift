@@ -109,6 +109,10 @@ enum ErrorPresenter {
             return Failure(t.text(.unfinishedGitMerge, safe(t.list(paths))), hint: t[.unfinishedGitMergeHint])
         case .handEditsInvalid(let diagnostics):
             return Failure(t[.handEditsInvalid], hint: t[.handEditsInvalidHint], diagnostics: diagnostics)
+        case .noScheduler(let asked):
+            return Failure(asked == .cron ? t[.noCrontab] : t[.noScheduler], hint: t[.noSchedulerHint])
+        case .schedulerFailed(let command, let detail):
+            return Failure(t.text(.schedulerFailed, safe(command), safe(String(detail.prefix(500)))), hint: t[.schedulerFailedHint])
         }
     }
 

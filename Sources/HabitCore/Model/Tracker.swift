@@ -14,11 +14,14 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     public var description: String?
     public var goal: Goal?
     public var log: CompletionLog
+    /// Times of day to be reminded at, in order, each once (`remind` in the file).
+    public var reminders: [ReminderTime]
 
     public init(
         id: String, name: String, category: String, schedule: Schedule, emoji: String? = nil,
         color: TrackerColor? = nil, isPinned: Bool = false, start: CivilDate? = nil,
-        description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog()
+        description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog(),
+        reminders: [ReminderTime] = []
     ) {
         self.id = id
         self.name = name
@@ -31,6 +34,7 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         self.description = description
         self.goal = goal
         self.log = log
+        self.reminders = reminders
     }
 
     public var isEvent: Bool { schedule.isEvent }

@@ -13,9 +13,11 @@ public struct NewTracker: Sendable {
     public var start: CivilDate
     public var description: String?
     public var goal: Goal?
+    public var reminders: [ReminderTime]
 
     public init(name: String, category: String, createsCategory: Bool = false, schedule: Schedule, emoji: String? = nil,
-                color: TrackerColor? = nil, start: CivilDate, description: String? = nil, goal: Goal? = nil) {
+                color: TrackerColor? = nil, start: CivilDate, description: String? = nil, goal: Goal? = nil,
+                reminders: [ReminderTime] = []) {
         self.name = name
         self.category = category
         self.createsCategory = createsCategory
@@ -25,6 +27,7 @@ public struct NewTracker: Sendable {
         self.start = start
         self.description = description
         self.goal = goal
+        self.reminders = reminders
     }
 }
 
@@ -43,7 +46,7 @@ extension Habits {
             try Rules.checkNameFree(name, in: store, except: nil)
             let tracker = Tracker(
                 id: "", name: name, category: new.category, schedule: new.schedule, emoji: new.emoji, color: new.color,
-                start: new.start, description: new.description, goal: new.goal)
+                start: new.start, description: new.description, goal: new.goal, reminders: new.reminders)
             let id = try store.createTracker(tracker)
             return store.journal.tracker(id: id) ?? tracker
         }

@@ -59,6 +59,13 @@ public enum HabitError: Error, Equatable, Sendable {
     case unfinishedGitMerge(paths: [String])
     /// Edits made by hand since the last command have errors, so nothing was committed or synced.
     case handEditsInvalid([Diagnostic])
+
+    // Reminders
+    /// Nothing can run reminders here: no systemd user manager and no `crontab`, or not the
+    /// method asked for (nil: any).
+    case noScheduler(asked: ReminderMethod?)
+    /// A command of the system's scheduler failed: the command and what it said.
+    case schedulerFailed(command: String, detail: String)
 }
 
 /// A tracker among several a name could mean.

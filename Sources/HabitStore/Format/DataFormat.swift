@@ -36,6 +36,7 @@ public enum DataFormat {
 /// Keys of a tracker file.
 public enum TrackerKey: String, CaseIterable, Sendable {
     case name, category, kind, schedule, emoji, color, pinned, start, description, goal, log
+    case remind
 
     public var path: [String] { [rawValue] }
 }

@@ -89,12 +89,13 @@ extension FileDecoder {
         }
 
         let log = decodeLog(root, start: start)
+        let reminders = decodeReminders(root)
         warnAboutLookalikes(knownKeys: Self.trackerKeys)
 
         guard usable, let schedule else { return nil }
         return Tracker(
             id: id, name: name, category: category, schedule: schedule, emoji: emoji, color: color,
-            isPinned: pinned, start: start, description: description, goal: goal, log: log)
+            isPinned: pinned, start: start, description: description, goal: goal, log: log, reminders: reminders)
     }
 
     private mutating func decodeSchedule(_ root: TOMLTable) -> Schedule? {

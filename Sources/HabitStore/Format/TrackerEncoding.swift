@@ -12,11 +12,13 @@ public struct TrackerChanges: Sendable {
     public var start: CivilDate??
     public var description: String??
     public var goal: Goal??
+    /// The reminder times; an empty list removes the key.
+    public var reminders: [ReminderTime]?
 
     public init(
         name: String? = nil, category: String? = nil, schedule: Schedule? = nil, emoji: String?? = nil,
         color: TrackerColor?? = nil, isPinned: Bool? = nil, start: CivilDate?? = nil,
-        description: String?? = nil, goal: Goal?? = nil
+        description: String?? = nil, goal: Goal?? = nil, reminders: [ReminderTime]? = nil
     ) {
         self.name = name
         self.category = category
@@ -27,11 +29,12 @@ public struct TrackerChanges: Sendable {
         self.start = start
         self.description = description
         self.goal = goal
+        self.reminders = reminders
     }
 
     public var isEmpty: Bool {
         name == nil && category == nil && schedule == nil && emoji == nil && color == nil && isPinned == nil
-            && start == nil && description == nil && goal == nil
+            && start == nil && description == nil && goal == nil && reminders == nil
     }
 }
 
@@ -51,6 +54,11 @@ enum TrackerEncoding {
         mark == .done ? .boolean(true) : .string(Mark.skipped.rawValue)
     }
 
+    /// `["08:00", "20:30"]`
+    static func reminders(_ times: [ReminderTime]) -> TOMLValue {
+        .array(ReminderTime.distinct(times).map { .string($0.description) })
+    }
+
     /// A fresh tracker file in the documented key order, ending with an empty `[log]`.
     static func newTrackerFile(_ tracker: Tracker) -> String {
         var root = TOMLTable()
@@ -67,6 +75,7 @@ enum TrackerEncoding {
         if let start = tracker.start { add(TrackerKey.start.rawValue, date(start)) }
         if let description = tracker.description { add(TrackerKey.description.rawValue, .string(description)) }
         if let goal = tracker.goal { add(TrackerKey.goal.rawValue, .string(goal.description)) }
+        if !tracker.reminders.isEmpty { add(TrackerKey.remind.rawValue, reminders(tracker.reminders)) }
         var log = TOMLTable()
         for entry in tracker.log.entries {
             log.insert(mark(entry.mark), forKey: entry.day.description, at: log.count)

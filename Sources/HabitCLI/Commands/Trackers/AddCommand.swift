@@ -67,6 +67,7 @@ struct AddCommand: ParsableCommand {
         var description = options.description
         var start = try options.start.map { try session.parseDay($0, today: today) }
         var goal = try options.goal.flatMap { try TrackerOptions.goal($0, t) }
+        let reminders = try options.reminders(t) ?? []
         if asking {
             if options.emoji == nil { emoji = try prompts.emoji() }
             if options.trackerColor == nil { color = try prompts.color() }
@@ -76,7 +77,7 @@ struct AddCommand: ParsableCommand {
         }
         let tracker = try session.habits.addTracker(NewTracker(
             name: name, category: category, createsCategory: createsCategory, schedule: schedule!, emoji: emoji, color: color,
-            start: start ?? today, description: description, goal: goal), reusing: preview)
+            start: start ?? today, description: description, goal: goal, reminders: reminders), reusing: preview)
         LastUsedCategory.remember(tracker.category, session: session)
         session.out(t.text(.added, session.name(tracker), TerminalText.safe(tracker.category)))
     }

@@ -56,6 +56,7 @@ struct EditCommand: ParsableCommand {
         if let description = options.description { changes.description = .some(description.isEmpty ? nil : description) }
         if let goal = options.goal { changes.goal = .some(try TrackerOptions.goal(goal, t)) }
         if let start = options.start { changes.start = .some(try session.parseDay(start, today: today)) }
+        changes.reminders = try options.reminders(t)
 
         guard let (edited, dropped) = try DropConsent.run(session, assumeYes: yes, { allowed in
             try session.habits.editTracker(target.id, changes, droppingMarks: allowed, reusing: preview)

@@ -1,0 +1,62 @@
+import ArgumentParser
+import HabitCore
+import HabitKit
+
+extension ReminderMethod: ExpressibleByArgument {}
+
+extension Session {
+    /// The machine's scheduler, set to run this program on this data directory.
+    var reminderScheduler: ReminderScheduler {
+        ReminderScheduler(environment: context.environment, executable: context.executablePath, directory: directory)
+    }
+
+    /// Now, as an instant: `HABIT_NOW` read as local time when set (scripts, tests), else the clock.
+    func reminderNow(_ clock: LocalClock) -> Int {
+        if let text = context.environment["HABIT_NOW"], let (day, minutes) = Context.parseNow(text) {
+            return clock.instant(of: day, minutes: minutes)
+        }
+        return Int(context.now.timeIntervalSince1970)
+    }
+
+    func methodWord(_ method: ReminderMethod) -> String {
+        switch method {
+        case .systemd: t[.remindMethodSystemd]
+        case .cron: t[.remindMethodCron]
+        }
+    }
+
+    func timesList(_ times: [ReminderTime]) -> String {
+        t.list(times.map(\.description))
+    }
+}
+
+/// Keeps an installed reminder timer in step with the trackers' reminder times: after a change
+/// that altered them (any command, through `Habits.onReminderTimesChanged`) and after a sync.
+enum ReminderFollow {
+    /// Rewrites the installation for `times` if there is one, and says so.
+    static func refresh(times: [ReminderTime], scheduler: ReminderScheduler, context: Context) {
+        let t = Messages(Language.from(environment: context.environment))
+        func word(_ method: ReminderMethod) -> String { method == .systemd ? t[.remindMethodSystemd] : t[.remindMethodCron] }
+        do {
+            switch try scheduler.refresh(times: times) {
+            case nil: return
+            case .updated(let method, let times)?:
+                context.output.line(times.isEmpty ? t.text(.remindFollowedNone, word(method))
+                                                  : t.text(.remindFollowed, word(method), t.list(times.map(\.description))))
+            case .removedByHand(let method)?:
+                context.output.line(t.text(.remindRemovedByHand, word(method)))
+            }
+        } catch {
+            let reason = ErrorPresenter.failure(error, t).message
+            context.errors.line("habit: \(t[.warning]): " + t.text(.remindRefreshFailed, reason))
+        }
+    }
+
+    /// After a sync: the times as they are now, against what was installed.
+    static func afterSync(_ session: Session) {
+        let scheduler = session.reminderScheduler
+        guard let installed = scheduler.installation(), installed.command.directory == session.directory.path,
+              let store = try? session.habits.read() else { return }
+        refresh(times: store.journal.reminderTimes, scheduler: scheduler, context: session.context)
+    }
+}

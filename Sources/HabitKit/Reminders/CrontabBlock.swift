@@ -22,9 +22,13 @@ public enum CrontabBlock {
         "'" + word.replacing("'", with: "'\\''").replacing("%", with: "\\%") + "'"
     }
 
-    /// Whether `crontab` holds the block.
-    static func isPresent(in crontab: String) -> Bool {
-        crontab.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasPrefix(begin) }
+    /// Whether `crontab` holds the block (one that runs habit on `directory`, when given).
+    static func isPresent(in crontab: String, for directory: String? = nil) -> Bool {
+        let lines = crontab.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix(begin) }) else { return false }
+        guard let directory else { return true }
+        let last = lines[first...].firstIndex { $0.hasPrefix(end) } ?? lines.endIndex - 1
+        return lines[first...last].contains { $0.contains(" --dir " + quote(directory) + " ") }
     }
 
     /// `crontab` with the block replaced by `block` where it was (appended when it was not

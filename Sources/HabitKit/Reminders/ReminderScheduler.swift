@@ -182,7 +182,9 @@ public struct ReminderScheduler: Sendable {
             try removeUnits()
             removed.append(.systemd)
         }
-        if installed == nil || installed?.method == .cron, crontab != nil, try removeCrontabBlock() {
+        // Without a record (the state folder was wiped), only a block that runs this directory goes.
+        if installed == nil || installed?.method == .cron, crontab != nil,
+           try removeCrontabBlock(onlyFor: installed == nil ? command.directory : nil) {
             removed.append(.cron)
         }
         forget()
@@ -311,11 +313,12 @@ public struct ReminderScheduler: Sendable {
         }
     }
 
-    /// Removes habit's block from the crontab; whether there was one.
-    private func removeCrontabBlock() throws(HabitError) -> Bool {
+    /// Removes habit's block from the crontab (only if it runs `directory`, when given); whether
+    /// there was one.
+    private func removeCrontabBlock(onlyFor directory: String? = nil) throws(HabitError) -> Bool {
         var found = false
         try writeCrontab { current in
-            found = CrontabBlock.isPresent(in: current)
+            found = CrontabBlock.isPresent(in: current, for: directory)
             return found ? CrontabBlock.replacing(in: current, with: nil) : current
         }
         return found

@@ -13,7 +13,8 @@ public enum SystemdUnits {
     static func serviceText(_ command: ReminderCommand) -> String {
         var lines = [header, "[Unit]", "Description=habit: send the reminders that are due", "",
                      "[Service]", "Type=oneshot",
-                     "ExecStart=" + ([command.executable, "--dir", command.directory, "remind", "run"].map(quote).joined(separator: " "))]
+"ExecStart=" + ([quote(command.executable, isCommand: true)] + ["--dir", command.directory, "remind", "run"].map { quote($0) })
+                        .joined(separator: " ")]
         if let language = command.language { lines.append("Environment=" + quote(language)) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -32,9 +33,14 @@ public enum SystemdUnits {
         "*-*-* \(time):00"
     }
 
-    /// One word of a command line as systemd reads it: double quotes, C escapes, and `%`
-    /// (specifiers) and `$` (variables) doubled.
-    static func quote(_ word: String) -> String {
+    /// One word of a command line as systemd reads it: as it is when plain, else in double quotes
+    /// with C escapes, `%` (specifiers) doubled, and in arguments `$` (variables) doubled too (the
+    /// command's own path is not searched for variables, so there `$` stays as it is).
+    static func quote(_ word: String, isCommand: Bool = false) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+:@=,".unicodeScalars.contains($0))
+        }
+        if plain { return word }
         var result = "\""
         for scalar in word.unicodeScalars {
             switch scalar {
@@ -43,7 +49,7 @@ public enum SystemdUnits {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "%": result += "%%"
-            case "$": result += "$$"
+            case "$": result += isCommand ? "$" : "$$"
             default: result.unicodeScalars.append(scalar)
             }
         }

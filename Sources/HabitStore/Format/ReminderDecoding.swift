@@ -2,8 +2,9 @@ import HabitCore
 import TOML
 
 /// `remind = ["08:00", "20:30"]`: the times of day a tracker reminds at. A single string and TOML
-/// local times (`08:00:00`) are accepted too; a time that is not one is reported at its element
-/// and left out, so the rest of the tracker keeps working.
+/// local times (`08:00:00`) are accepted too. A time that is not one is an error at its element
+/// (the tracker is then left out until it is fixed, as with any other bad value); a time listed
+/// twice is a warning.
 extension FileDecoder {
     mutating func decodeReminders(_ root: TOMLTable) -> [ReminderTime] {
         let key = TrackerKey.remind.rawValue

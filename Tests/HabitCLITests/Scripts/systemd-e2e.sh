@@ -22,9 +22,11 @@ timeout 20 systemctl --user is-system-running --wait >/dev/null || true
 
 timers() {
   echo "== $1"
-  echo "enabled: $(systemctl --user is-enabled habit-remind.timer 2>&1 || true)," \
-       "active: $(systemctl --user is-active habit-remind.timer 2>&1 || true)"
-  systemctl --user show habit-remind.timer -p TimersCalendar --value 2>&1 | sed -e 's/ ; next_elapse=.*//' -e '/^$/d'
+  local enabled
+  enabled=$(systemctl --user is-enabled habit-remind.timer 2>/dev/null || true)
+  echo "enabled: ${enabled:-not-found}, active: $(systemctl --user is-active habit-remind.timer 2>&1 || true)"
+  # `{ OnCalendar=*-*-* 08:00:00 ; next_elapse=… }`, one a line, in no particular order.
+  systemctl --user show habit-remind.timer -p TimersCalendar --value 2>&1 | sed -e 's/^{ //' -e 's/ ; next_elapse=.*//' -e '/^$/d' | sort
 }
 run() { echo "\$ habit $*"; "$habit" --dir "$data" "$@"; }
 

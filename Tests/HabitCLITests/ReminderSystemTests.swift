@@ -143,7 +143,22 @@ import TestSupport
             \(line("0 12"))
             \(line("0 21"))
             \(end)
-            \(after)$ habit remind uninstall
+            \(after)$ habit remind install --using systemd
+            Reminders installed: the systemd user timer habit-remind.timer runs habit at 07:15, 12:00, 21:00.
+            The units are in $HOME/.config/systemd/user.
+            No systemd user manager runs now: the timer starts at your next login.
+            Removed the crontab block installed before, so that reminders do not come twice.
+            == switched to a systemd timer: the block went
+            \(user)\(after)$ habit remind install --using cron
+            Reminders installed: a block in your crontab runs habit at 07:15, 12:00, 21:00.
+            Removed the systemd timer installed before, so that reminders do not come twice.
+            == and back: at the end this time
+            \(user)\(after)\(begin)
+            \(line("15 7"))
+            \(line("0 12"))
+            \(line("0 21"))
+            \(end)
+            $ habit remind uninstall
             Reminders uninstalled: removed the crontab block.
             == uninstalled: only habit's lines went
             \(user)\(after)$ habit remind uninstall
@@ -170,7 +185,7 @@ import TestSupport
         #expect(world.contract(outcome.out) == """
             $ habit remind install
             Reminders installed: the systemd user timer habit-remind.timer runs habit at 12:00.
-            Its units are in $HOME/.config/systemd/user.
+            The units are in $HOME/.config/systemd/user.
             == installed with a user manager running
             enabled: enabled, active: active
             OnCalendar=*-*-* 12:00:00

@@ -44,7 +44,7 @@ public struct DesktopNotifications: Sendable {
         let body = capabilities(environment)?.contains("body-markup") == true ? Self.escapeMarkup(notification.body) : notification.body
         if let notifySend = Subprocess.find("notify-send", environment: environment) {
             let outcome = Subprocess.run(notifySend, ["--app-name=habit", "--", notification.summary, body], environment: environment)
-            return outcome?.succeeded == true
+            return outcome.succeeded
         }
         if let gdbus = Subprocess.find("gdbus", environment: environment) {
             let arguments = ["call", "--session", "--timeout", "10", "--dest", "org.freedesktop.Notifications",
@@ -52,14 +52,14 @@ public struct DesktopNotifications: Sendable {
                              Self.variantString("habit"), "0", Self.variantString(""), Self.variantString(notification.summary),
                              Self.variantString(body), "[]", "{}", "int32 -1"]
             let outcome = Subprocess.run(gdbus, arguments, environment: environment)
-            return outcome?.succeeded == true
+            return outcome.succeeded
         }
         return false
     }
 
     /// What the notification service says it can do (`GetCapabilities`); nil when it could not be asked.
     func capabilities(_ environment: [String: String]) -> [String]? {
-        let outcome: Subprocess.Outcome?
+        let outcome: Subprocess.Outcome
         if let gdbus = Subprocess.find("gdbus", environment: environment) {
             outcome = Subprocess.run(gdbus, ["call", "--session", "--timeout", "5", "--dest", "org.freedesktop.Notifications",
                                              "--object-path", "/org/freedesktop/Notifications",
@@ -70,7 +70,7 @@ public struct DesktopNotifications: Sendable {
         } else {
             return nil
         }
-        guard let outcome, outcome.succeeded else { return nil }
+        guard outcome.succeeded else { return nil }
         // `(['actions', 'body'],)` from gdbus, `as 2 "actions" "body"` from busctl: the quoted words.
         var words: [String] = []
         var current: String? = nil

@@ -275,7 +275,7 @@ public struct ReminderScheduler: Sendable {
     private func systemctl(_ arguments: [String]) throws(HabitError) {
         let outcome = systemctlIgnoringFailure(arguments)
         guard let outcome, outcome.succeeded else {
-            throw .schedulerFailed(command: "systemctl --user " + arguments.joined(separator: " "), detail: outcome?.said ?? "")
+            throw .schedulerFailed(command: "systemctl --user " + arguments.joined(separator: " "), detail: outcome?.said ?? "systemctl: not found")
         }
     }
 
@@ -291,9 +291,7 @@ public struct ReminderScheduler: Sendable {
         guard let crontab else { throw .noScheduler(asked: .cron) }
         var environment = self.environment
         environment["LC_ALL"] = "C"  // "no crontab for USER" is told apart by its words
-        guard let outcome = Subprocess.run(crontab, ["-l"], environment: environment) else {
-            throw .schedulerFailed(command: "crontab -l", detail: "")
-        }
+        let outcome = Subprocess.run(crontab, ["-l"], environment: environment)
         if outcome.succeeded { return outcome.output }
         if outcome.errors.hasPrefix("no crontab for ") { return "" }
         throw .schedulerFailed(command: "crontab -l", detail: outcome.said)
@@ -308,8 +306,8 @@ public struct ReminderScheduler: Sendable {
         guard new != current else { return }
         let arguments = new.allSatisfy(\.isWhitespace) ? ["-r"] : ["-"]
         let outcome = Subprocess.run(crontab, arguments, environment: environment, input: Array(new.utf8))
-        guard let outcome, outcome.succeeded else {
-            throw .schedulerFailed(command: "crontab " + arguments[0], detail: outcome?.said ?? "")
+        guard outcome.succeeded else {
+            throw .schedulerFailed(command: "crontab " + arguments[0], detail: outcome.said)
         }
     }
 

@@ -35,13 +35,17 @@ struct Subprocess {
         return nil
     }
 
-    /// Runs `executable` (a full path) with `arguments`; nil when it could not be started.
+    /// Runs `executable` (a full path) with `arguments`. One that could not be started has no
+    /// status and says why in `errors`.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: [UInt8] = [],
-                    timeoutSeconds: Double = 10) -> Outcome? {
+                    timeoutSeconds: Double = 10) -> Outcome {
+        func notStarted(_ code: Int32) -> Outcome {
+            Outcome(status: nil, output: "", errors: "\(executable): " + String(cString: strerror(code)))
+        }
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
-        guard pipe(&stdinPipe) == 0 else { return nil }
-        guard pipe(&stdoutPipe) == 0 else { closeAll(stdinPipe); return nil }
-        guard pipe(&stderrPipe) == 0 else { closeAll(stdinPipe + stdoutPipe); return nil }
+        guard pipe(&stdinPipe) == 0 else { return notStarted(errno) }
+        guard pipe(&stdoutPipe) == 0 else { let code = errno; closeAll(stdinPipe); return notStarted(code) }
+        guard pipe(&stderrPipe) == 0 else { let code = errno; closeAll(stdinPipe + stdoutPipe); return notStarted(code) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -72,7 +76,7 @@ struct Subprocess {
         close(stdinPipe[0]); close(stdoutPipe[1]); close(stderrPipe[1])
         guard started == 0 else {
             close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
-            return nil
+            return notStarted(started)
         }
         // Write the input first: every input here is far below a pipe's capacity.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -111,9 +115,10 @@ struct Subprocess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exited = status & 0x7F == 0
+        var errorText = String(decoding: errors, as: UTF8.self)
+        if timedOut { errorText += "\(executable): no answer after \(Int(timeoutSeconds)) s" }
         return Outcome(status: exited && !timedOut ? (status >> 8) & 0xFF : nil,
-                       output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self),
-                       timedOut: timedOut)
+                       output: String(decoding: output, as: UTF8.self), errors: errorText, timedOut: timedOut)
     }
 
     private static func closeAll(_ descriptors: [Int32]) {

@@ -29,6 +29,10 @@ run edit run --remind 07:15 --remind 21:00
 show "a change of times through habit rewrote the block in place"
 run remind install --using cron
 show "install again: the same"
+run remind install --using systemd
+show "switched to a systemd timer: the block went"
+run remind install --using cron
+show "and back: at the end this time"
 run remind uninstall
 show "uninstalled: only habit's lines went"
 run remind uninstall

@@ -42,17 +42,26 @@ struct Subprocess {
         func notStarted(_ code: Int32) -> Outcome {
             Outcome(status: nil, output: "", errors: "\(executable): " + String(cString: strerror(code)))
         }
-        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
-        guard pipe(&stdinPipe) == 0 else { return notStarted(errno) }
-        guard pipe(&stdoutPipe) == 0 else { let code = errno; closeAll(stdinPipe); return notStarted(code) }
-        guard pipe(&stderrPipe) == 0 else { let code = errno; closeAll(stdinPipe + stdoutPipe); return notStarted(code) }
+        // Channels created close-on-exec, so that no other program started meanwhile (by another
+        // thread) keeps an end open: the child would then never see the end of its input, nor
+        // this the end of its output. (A socket pair, since the C library's pipe2 is out of reach.)
+        func channel() -> [Int32]? {
+            var ends: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
+            // [read end, write end], as pipe() gives them.
+            shutdown(ends[0], Int32(SHUT_WR))
+            shutdown(ends[1], Int32(SHUT_RD))
+            return ends
+        }
+        guard let stdinPipe = channel() else { return notStarted(errno) }
+        guard let stdoutPipe = channel() else { let code = errno; closeAll(stdinPipe); return notStarted(code) }
+        guard let stderrPipe = channel() else { let code = errno; closeAll(stdinPipe + stdoutPipe); return notStarted(code) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        for descriptor in stdinPipe + stdoutPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -89,35 +98,50 @@ struct Subprocess {
         close(stdinPipe[1])
         signal(SIGPIPE, previous)
 
+        // Read until both outputs end or the program has exited (a program it started in the
+        // background may keep them open), or the time is up.
         var output: [UInt8] = [], errors: [UInt8] = []
         var open = [stdoutPipe[0], stderrPipe[0]]
+        for descriptor in open { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+        func drain(_ descriptor: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count > 0 {
+                    if descriptor == stdoutPipe[0] { output += buffer[..<count] } else { errors += buffer[..<count] }
+                    continue
+                }
+                if count < 0, errno == EINTR { continue }
+                if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+                    close(descriptor)
+                    open.removeAll { $0 == descriptor }
+                }
+                return
+            }
+        }
         let deadline = monotonicSeconds() + timeoutSeconds
+        var status: Int32 = 0
+        var exited = false
         var timedOut = false
         while !open.isEmpty {
             let left = deadline - monotonicSeconds()
             if left <= 0 { timedOut = true; break }
             var polls = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&polls, nfds_t(polls.count), Int32(min(left, 1) * 1000) + 1)
-            if ready < 0 { if errno == EINTR { continue } else { break } }
-            for entry in polls where entry.revents != 0 {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress!, $0.count) }
-                if count > 0 {
-                    if entry.fd == stdoutPipe[0] { output += buffer[..<count] } else { errors += buffer[..<count] }
-                } else if count == 0 || errno != EINTR {
-                    close(entry.fd)
-                    open.removeAll { $0 == entry.fd }
-                }
+            _ = poll(&polls, nfds_t(polls.count), Int32(min(left, 0.1) * 1000) + 1)
+            for entry in polls where entry.revents != 0 { drain(entry.fd) }
+            if !exited, waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                for descriptor in open { drain(descriptor) }
+                break
             }
         }
         for descriptor in open { close(descriptor) }
         if timedOut { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exited = status & 0x7F == 0
+        if !exited { while waitpid(pid, &status, 0) < 0, errno == EINTR {} }
+        let normal = status & 0x7F == 0
         var errorText = String(decoding: errors, as: UTF8.self)
         if timedOut { errorText += "\(executable): no answer after \(Int(timeoutSeconds)) s" }
-        return Outcome(status: exited && !timedOut ? (status >> 8) & 0xFF : nil,
+        return Outcome(status: normal && !timedOut ? (status >> 8) & 0xFF : nil,
                        output: String(decoding: output, as: UTF8.self), errors: errorText, timedOut: timedOut)
     }
 

@@ -4,15 +4,6 @@ import Glibc
 #endif
 
 extension Repository {
-    /// Stages every working-tree change (new, modified and deleted files,
-    /// honouring `.gitignore`) — or only those under `paths` — and writes the
-    /// index to disk so the `git` command line sees the same state.
-    public func stageChanges(paths: [String]? = nil) throws {
-        let index = try self.index()
-        try stage(paths: paths, in: index)
-        try check(git_index_write(index.pointer), "Could not save the staging area")
-    }
-
     private func stage(paths: [String]?, in index: IndexHandle) throws {
         guard let paths, let root = workingDirectory else { return try stage(patterns: [], in: index) }
         // Exact file paths are staged one by one: matching them as patterns would make libgit2 diff

@@ -61,6 +61,10 @@ public struct NetworkOptions {
     public var progress: ((TransferProgress) -> Void)?
     /// Text the server prints ("remote: ..."), such as hook output.
     public var remoteMessage: ((String) -> Void)?
+    /// How much the process may grow while a remote talks (an endless list of refs is kept in
+    /// memory by libgit2 and reported through no callback), and how long one operation may last.
+    public var memoryLimit = 512 << 20
+    public var totalLimit: Duration = .seconds(600)
 
     public init(timeout: Duration? = .seconds(30), credentials: CredentialOptions = .fromEnvironment(),
                 progress: ((TransferProgress) -> Void)? = nil, remoteMessage: ((String) -> Void)? = nil) {

@@ -1,5 +1,5 @@
 /// Hides the secrets of every `scheme://…` URL in `text`: the user-info part (`user:token@`)
-/// becomes `***@`, and every query value (`?token=…&x=…`) becomes `***`, so tokens embedded in
+/// becomes `***@`, every query value (`?token=…&x=…`) and the fragment become `***`, so tokens embedded in
 /// remote URLs never reach a terminal or a log. scp-like `git@host:path` addresses carry no
 /// secret and stay as they are.
 public func redactCredentials(_ text: String) -> String {
@@ -22,18 +22,20 @@ public func redactCredentials(_ text: String) -> String {
             result += authority
         }
         url = url[authorityEnd...]
-        guard let question = url.firstIndex(of: "?") else {
-            result += url
-            continue
+        // The path stays; every query value and the whole fragment are hidden.
+        let pathEnd = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
+        result += url[..<pathEnd]
+        url = url[pathEnd...]
+        if url.first == "?" {
+            let query = url.dropFirst()
+            let fragmentStart = query.firstIndex(of: "#") ?? query.endIndex
+            result += "?" + query[..<fragmentStart].split(separator: "&", omittingEmptySubsequences: false).map { pair in
+                guard let equals = pair.firstIndex(of: "=") else { return pair.isEmpty ? "" : "***" }
+                return pair[...equals] + "***"
+            }.joined(separator: "&")
+            url = query[fragmentStart...]
         }
-        result += url[...question]
-        let query = url[url.index(after: question)...]
-        let fragmentStart = query.firstIndex(of: "#") ?? query.endIndex
-        result += query[..<fragmentStart].split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            return pair[...equals] + "***"
-        }.joined(separator: "&")
-        result += query[fragmentStart...]
+        if url.first == "#" { result += "#***" }
     }
     result += rest
     return result

@@ -24,7 +24,8 @@ final class RemoteOperation {
         GitLibrary.ensureInitialized()
         if let timeout = options.timeout {
             Watchdog.networkLock.lock()
-            let watchdog = Watchdog(timeout: timeout, remotePort: Self.port(of: url))
+            let watchdog = Watchdog(timeout: timeout, remotePort: Self.port(of: url), totalLimit: options.totalLimit,
+                                    memoryLimit: options.memoryLimit)
             self.watchdog = watchdog
             watchdog.start()
         }

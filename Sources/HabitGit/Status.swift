@@ -54,11 +54,6 @@ extension Repository {
         return result
     }
 
-    /// Whether anything differs from HEAD (ignored files aside).
-    public func hasChanges() throws -> Bool {
-        try !status().isEmpty
-    }
-
     private static func change(for flags: UInt32) -> FileStatus.Change? {
         func has(_ flag: git_status_t) -> Bool { flags & flag.rawValue != 0 }
         if has(GIT_STATUS_CONFLICTED) { return .conflicted }

@@ -42,6 +42,7 @@ final class Watchdog: @unchecked Sendable {
     private var finished = false
     private var firedFlag = false
     private var reasonValue: Reason = .silence
+    private var bytesReceivedSeen: UInt64 = 0
 
     /// Why the watchdog gave up.
     enum Reason: Sendable {
@@ -51,7 +52,7 @@ final class Watchdog: @unchecked Sendable {
     /// `remotePort` narrows the sockets interrupted to connections to that
     /// port (plus ones still connecting), so sockets of servers living in the
     /// same process, or unrelated connections, are left alone.
-    init(timeout: Duration, remotePort: UInt16?, totalLimit: Duration = .seconds(600), memoryLimit: Int = 512 << 20) {
+    init(timeout: Duration, remotePort: UInt16?, totalLimit: Duration, memoryLimit: Int) {
         self.timeout = timeout
         self.remotePort = remotePort
         self.memoryLimit = memoryLimit
@@ -102,6 +103,13 @@ final class Watchdog: @unchecked Sendable {
         defer { condition.unlock() }
         while !finished {
             let now = ContinuousClock.now
+            // Bytes arriving count as activity even when libgit2 calls nothing back (it lists refs
+            // without a callback): a slow machine reading a long list is not a silent remote.
+            let received = bytesReceived()
+            if received != bytesReceivedSeen, !firedFlag {
+                bytesReceivedSeen = received
+                deadline = now + timeout
+            }
             if !firedFlag {
                 if now >= hardDeadline {
                     reasonValue = .tooLong
@@ -117,8 +125,9 @@ final class Watchdog: @unchecked Sendable {
                 // Keep interrupting until the operation gives up, in case it reconnects.
                 deadline = now + .milliseconds(100)
             }
-            // Wake at least every 100 ms to watch memory.
-            let remaining = min(now.duration(to: deadline), .milliseconds(100))
+            // Wake every 20 ms to watch memory: a remote sending refs makes libgit2 grow by tens of
+            // megabytes a second, and nothing else notices.
+            let remaining = min(now.duration(to: deadline), .milliseconds(20))
             let seconds = max(0.001, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
             _ = condition.wait(until: Date().addingTimeInterval(seconds))
         }
@@ -138,6 +147,20 @@ final class Watchdog: @unchecked Sendable {
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Bytes received so far on the TCP connections this operation opened, from Linux's TCP_INFO
+    /// (`tcpi_bytes_received`, at byte 128 of `struct tcp_info` since Linux 4.1; glibc's header
+    /// stops before it, so it is read by offset).
+    private func bytesReceived() -> UInt64 {
+        var total: UInt64 = 0
+        for socket in Self.internetSockets() where !socketsBefore.contains(socket.inode) {
+            var info = [UInt8](repeating: 0, count: 232)
+            var length = socklen_t(info.count)
+            guard getsockopt(socket.fd, Int32(IPPROTO_TCP), 11 /* TCP_INFO */, &info, &length) == 0, length >= 136 else { continue }
+            total &+= info.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 128, as: UInt64.self) }
+        }
+        return total
     }
 
     private static func isListening(_ fd: Int32) -> Bool {

@@ -69,10 +69,15 @@ import Testing
         return pieces.max { $0.count < $1.count } ?? ""
     }
 
+    /// Runs of white space as one space: prose is wrapped at the terminal's width.
+    static func flattened(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     static func uncovered(in language: Language) -> [MessageKey] {
-        let outputs = CaseFile.all.filter { $0.language == language.rawValue }.map { $0.stdout + "\n" + $0.stderr }
+        let outputs = CaseFile.all.filter { $0.language == language.rawValue }.map { flattened($0.stdout + "\n" + $0.stderr) }
         return MessageKey.allCases.filter { key in
-            guard elsewhere[key] == nil, let template = language.templates[key] else { return false }
+            guard elsewhere[key] == nil, let template = language.templates[key].map(flattened) else { return false }
             // A literal piece first: the regular expression runs only on outputs that could match.
             let piece = literal(template)
             let candidates = outputs.filter { piece.isEmpty || $0.contains(piece) }

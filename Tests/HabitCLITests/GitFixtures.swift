@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import HabitCLI
 import TestSupport
 #if canImport(Glibc)
@@ -72,5 +73,31 @@ final class SyncWorld {
             if !isDirectory.boolValue { files[path] = (try? String(contentsOfFile: base + "/" + path, encoding: .utf8)) ?? "<binary>" }
         }
         return files
+    }
+}
+
+extension SyncWorld {
+    /// Machine "a" starts a directory with Run (daily from 1 November) in `category` and pushes
+    /// it; "b" clones it.
+    func twoMachines(category: String = "Health", remote: String? = nil) throws {
+        let remote = remote ?? self.remote
+        #expect(habit("a", "init").code == 0)
+        #expect(habit("a", ["category", "add", category]).code == 0)
+        #expect(habit("a", ["add", "Run", "--category", category, "--daily", "--start", "2026-11-01"]).code == 0)
+        #expect(habit("a", ["remote", "set", remote]).code == 0)
+        let first = habit("a", "sync")
+        #expect(first.code == 0, "\(first.err)")
+        let clone = habit("b", ["init", "--remote", remote])
+        #expect(clone.code == 0, "\(clone.err)")
+    }
+
+    /// Clean git status, `git fsck --strict` and `habit check` on each machine.
+    func expectHealthy(_ machines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for machine in machines {
+            #expect(try git(machine, "status", "--porcelain") == "", "\(machine) is clean", sourceLocation: sourceLocation)
+            _ = try git(machine, "fsck", "--strict")
+            let check = habit(machine, "check")
+            #expect(check.code == 0, "\(machine): \(check.out)", sourceLocation: sourceLocation)
+        }
     }
 }

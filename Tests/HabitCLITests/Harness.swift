@@ -90,3 +90,14 @@ final class Harness {
         try text.write(to: directory.appendingPathComponent(relative), atomically: false, encoding: .utf8)
     }
 }
+
+/// Runs a command that must fail and checks that nothing on disk moved.
+func expectRefusal(_ line: String, in habit: Harness, code: Int32 = 1, mentions text: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    let before = habit.snapshot()
+    let result = habit.run(line)
+    #expect(result.code == code, "exit code of `\(line)`", sourceLocation: sourceLocation)
+    #expect(result.err.contains(text), "stderr of `\(line)`: \(result.err)", sourceLocation: sourceLocation)
+    #expect(result.out.isEmpty, sourceLocation: sourceLocation)
+    #expect(habit.snapshot() == before, "`\(line)` changed the directory", sourceLocation: sourceLocation)
+}

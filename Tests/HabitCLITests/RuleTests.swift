@@ -4,17 +4,6 @@ import Testing
 /// Each rule of the command line, with a test that fails when the rule breaks, and proof that a
 /// refused command leaves the directory byte-for-byte as it was.
 @Suite struct RuleTests {
-    /// Runs a command that must fail and checks that nothing on disk moved.
-    func expectRefusal(_ line: String, in habit: Harness, code: Int32 = 1, mentions text: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-        let before = habit.snapshot()
-        let result = habit.run(line)
-        #expect(result.code == code, "exit code of `\(line)`", sourceLocation: sourceLocation)
-        #expect(result.err.contains(text), "stderr of `\(line)`: \(result.err)", sourceLocation: sourceLocation)
-        #expect(result.out.isEmpty, sourceLocation: sourceLocation)
-        #expect(habit.snapshot() == before, "`\(line)` changed the directory", sourceLocation: sourceLocation)
-    }
-
     @Test func nameIsAtMostThirtyEightCharacters() throws {
         let habit = try Harness()
         let long = String(repeating: "n", count: 39)

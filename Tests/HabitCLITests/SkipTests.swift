@@ -2,16 +2,6 @@ import Foundation
 import Testing
 
 @Suite struct SkipTests {
-    func expectRefusal(_ line: String, in habit: Harness, code: Int32 = 1, mentions text: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-        let before = habit.snapshot()
-        let result = habit.run(line)
-        #expect(result.code == code, "exit code of `\(line)`", sourceLocation: sourceLocation)
-        #expect(result.err.contains(text), "stderr of `\(line)`: \(result.err)", sourceLocation: sourceLocation)
-        #expect(result.out.isEmpty, sourceLocation: sourceLocation)
-        #expect(habit.snapshot() == before, "`\(line)` changed the directory", sourceLocation: sourceLocation)
-    }
-
     @Test func writesOneSkipLine() throws {
         let habit = try Harness()
         let before = habit.file("trackers/spanish.toml").components(separatedBy: "\n")

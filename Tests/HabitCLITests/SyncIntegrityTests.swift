@@ -7,23 +7,10 @@ import Testing
 /// machine's comments, a symbolic link pushed to the remote, clones made by `git clone`, stale
 /// locks, a remote whose HEAD names master, and exit codes that did not match the disk.
 @Suite(.serialized) struct SyncIntegrityTests {
-    /// "a" starts a directory with Run and pushes it; "b" clones it.
-    func twoMachines(_ world: SyncWorld) throws {
-        for line in ["init", "category add H", "add Run --category H --daily --start 2026-11-01"] {
-            #expect(world.habit("a", line).code == 0, "\(line)")
-        }
-        #expect(world.habit("a", ["remote", "set", world.remote]).code == 0)
-        #expect(world.habit("a", "sync").code == 0)
-        #expect(world.habit("b", ["init", "--remote", world.remote]).code == 0)
-    }
+    func twoMachines(_ world: SyncWorld) throws { try world.twoMachines(category: "H") }
 
     func expectHealthy(_ world: SyncWorld, _ machines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for machine in machines {
-            #expect(try world.git(machine, "status", "--porcelain") == "", "\(machine) is clean", sourceLocation: sourceLocation)
-            _ = try world.git(machine, "fsck", "--strict")
-            let check = world.habit(machine, "check")
-            #expect(check.code == 0, "\(machine): \(check.out)", sourceLocation: sourceLocation)
-        }
+        try world.expectHealthy(machines, sourceLocation: sourceLocation)
     }
 
     @Test("1: a mark never moves to a tracker nobody marked (no rename detection)")

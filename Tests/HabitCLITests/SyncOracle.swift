@@ -59,7 +59,14 @@ struct SyncOracle {
         for (tracker, days) in byDay {
             for (day, marks) in days {
                 guard let last = marks.last, case .mark(_, _, let mark) = last.action else { continue }
-                let removed = removals[tracker, default: []].contains { $0.knows.contains(last.id) }
+                // A removal that knew this mark, or an earlier mark of the day with the same value,
+                // wins: a merge compares files, and undone-then-done again leaves the file as the
+                // remover last saw it (a change no content can tell apart from none).
+                let sameValue = marks.filter { event in
+                    if case .mark(_, _, let earlier) = event.action { return earlier == mark }
+                    return false
+                }.map(\.id)
+                let removed = removals[tracker, default: []].contains { removal in sameValue.contains { removal.knows.contains($0) } }
                 let value = final[tracker]?[day] ?? .none
                 if !removed {
                     if final[tracker] == nil, mark != .none {

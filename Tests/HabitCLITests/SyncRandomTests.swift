@@ -8,9 +8,11 @@ import Testing
 /// and that no mark appears where nobody made it (docs/reliability.md).
 ///
 /// A few seeds run by default; `HABIT_SYNC_SEEDS=N` runs N seeds and `HABIT_SYNC_STEPS=N` makes
-/// each longer (the long mode whose figures docs/reliability.md gives).
+/// each longer (the long mode whose figures docs/reliability.md gives); `HABIT_SYNC_SEED=S` replays
+/// the one seed a failure printed.
 @Suite(.serialized) struct SyncRandomTests {
     static let seeds: [UInt64] = {
+        if let seed = ProcessInfo.processInfo.environment["HABIT_SYNC_SEED"].flatMap(UInt64.init) { return [seed] }
         let count = Int(ProcessInfo.processInfo.environment["HABIT_SYNC_SEEDS"] ?? "") ?? 3
         return (1...max(1, count)).map { UInt64($0) * 7919 }
     }()

@@ -4,25 +4,10 @@ import Testing
 
 /// Sync against real repositories: a bare remote on disk, `git daemon` on 127.0.0.1, and the git CLI.
 @Suite(.serialized) struct SyncTests {
-    /// Machine "a" starts a directory with one tracker and pushes it; "b" clones it.
-    func twoMachines(_ world: SyncWorld, remote: String? = nil) throws {
-        let remote = remote ?? world.remote
-        #expect(world.habit("a", "init").code == 0)
-        #expect(world.habit("a", "category add Health").code == 0)
-        #expect(world.habit("a", ["add", "Run", "--category", "Health", "--daily", "--start", "2026-11-01"]).code == 0)
-        #expect(world.habit("a", ["remote", "set", remote]).code == 0)
-        let first = world.habit("a", "sync")
-        #expect(first.code == 0, "\(first.err)")
-        let clone = world.habit("b", ["init", "--remote", remote])
-        #expect(clone.code == 0, "\(clone.err)")
-    }
+    func twoMachines(_ world: SyncWorld, remote: String? = nil) throws { try world.twoMachines(remote: remote) }
 
     func expectHealthy(_ world: SyncWorld, _ machines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for machine in machines {
-            #expect(try world.git(machine, "status", "--porcelain") == "", "\(machine) is clean", sourceLocation: sourceLocation)
-            _ = try world.git(machine, "fsck", "--strict")
-            #expect(world.habit(machine, "check").code == 0, sourceLocation: sourceLocation)
-        }
+        try world.expectHealthy(machines, sourceLocation: sourceLocation)
     }
 
     @Test func firstSyncToAnEmptyRemoteAndClone() throws {

@@ -116,6 +116,9 @@ struct CommitTests {
         #expect(redactCredentials("https://host/x and ssh://git@host:22/y") == "https://host/x and ssh://***@host:22/y")
         #expect(redactCredentials("git@github.com:me/data.git") == "git@github.com:me/data.git")
         #expect(redactCredentials("no url here") == "no url here")
+        #expect(redactCredentials("https://h/x.git?token=t&plain&a=b#frag ok") == "https://h/x.git?token=***&***&a=***#*** ok")
+        #expect(redactCredentials("http://h/x#secret") == "http://h/x#***")
+        #expect(redactCredentials("http://h/x?") == "http://h/x?")
         let error = GitError(kind: .unreachable, summary: "Could not reach https://me:secret@example.com/repo")
         #expect(!error.description.contains("secret"))
     }

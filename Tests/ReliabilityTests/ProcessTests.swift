@@ -106,7 +106,7 @@ struct ProcessTests {
                 kills += 1
                 // What the kill left for the next writer to deal with.
                 let git = directory.path + "/.git/"
-                if FileManager.default.fileExists(atPath: git + "habit-commit-in-progress") { killedInCommit += 1 }
+                if directory.text(".git/config").contains("advance = ") { killedInCommit += 1 }
                 if ["index.lock", "refs/heads/main.lock", "HEAD.lock"].contains(where: { FileManager.default.fileExists(atPath: git + $0) }) {
                     gitLocksLeft += 1
                 }
@@ -168,7 +168,7 @@ struct ProcessTests {
         let missing = acknowledgedMessages.filter { !subjects.contains($0) }
         #expect(missing.isEmpty, "acknowledged commands without a commit: \(missing.prefix(5))")
 
-        figure("kills: \(runs) runs, \(kills) killed (\(killedInCommit) inside the git commit, \(gitLocksLeft) leaving a git lock, "
+        figure("kills: \(runs) runs, \(kills) killed (\(killedInCommit) between recording a step and finishing it, \(gitLocksLeft) leaving a git lock, "
                + "\(temporaryLeft) with a temporary file present), \(completed) finished before the kill; typical run \(Int(typical * 1000)) ms, kill window at the end \(Int(estimate * 1000)) ms, seed \(seed)")
     }
 
@@ -275,7 +275,7 @@ struct ProcessTests {
 
     // MARK: - Leftovers of killed writers
 
-    @Test("the next writer removes stale temporary files and a killed commit's git locks")
+    @Test("the next writer removes stale temporary files and dead git locks, and names a live lock's holder")
     func leftoversAreCleaned() throws {
         let directory = try HabitDirectory(label: "left")
         #expect(directory.run(["category", "add", "Health"]).succeeded)
@@ -288,22 +288,32 @@ struct ProcessTests {
         // A live writer's temporary file (this test process) is left alone.
         try directory.write("trackers/.habit-tmp-\(getpid())-789", "")
 
-        // A killed libgit2 commit: the marker habit writes around a commit, and git's locks.
-        try directory.write(".git/habit-commit-in-progress", "pid \(dead.pid)\n")
+        // A killed libgit2 commit leaves git's locks: no process holds them open, so they are stale.
         try directory.write(".git/index.lock", "")
         try directory.write(".git/refs/heads/main.lock", "")
-        let started = Date()
+        let past = Date().addingTimeInterval(-60)
+        for lock in [".git/index.lock", ".git/refs/heads/main.lock"] {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: directory.path + "/" + lock)
+        }
         let outcome = directory.run(["done", "run", "--date", "2026-11-01"])
         #expect(outcome.succeeded, "\(outcome.all)")
-        #expect(Date().timeIntervalSince(started) < 1.2, "a lock known to be habit's own is removed without waiting")
         #expect(directory.temporaryFiles() == ["trackers/.habit-tmp-\(getpid())-789"])
         #expect(try directory.git(["log", "-1", "--format=%s"]) == "done: Run 2026-11-01\n")
 
-        // A git lock without habit's marker (a `git` run by hand) is waited for, then removed when stale.
+        // A fresh lock nobody holds (a `git` that just died) is waited for until it is stale, then removed.
         try directory.write(".git/index.lock", "")
         let second = directory.run(["done", "run", "--date", "2026-11-02"])
         #expect(second.succeeded, "\(second.all)")
         #expect(try directory.git(["log", "-1", "--format=%s"]) == "done: Run 2026-11-02\n")
+
+        // A lock a live process holds open is never taken away: the refusal names the file and the holder.
+        let held = open(directory.path + "/.git/index.lock", O_CREAT | O_WRONLY, 0o644)
+        let refused = directory.run(["done", "run", "--date", "2026-11-03"])
+        #expect(refused.status == 1, "\(refused.all)")
+        #expect(refused.err.contains("index.lock") && refused.err.contains("pid \(getpid())"), "\(refused.err)")
+        #expect(!directory.text("trackers/run.toml").contains("2026-11-03"), "nothing kept that was not committed")
+        close(held)
+        unlink(directory.path + "/.git/index.lock")
         try ProcessTests.expectConsistent(directory)
     }
 }

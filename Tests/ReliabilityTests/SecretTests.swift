@@ -42,8 +42,9 @@ struct SecretTests {
             SecretTests.expectHidden(directory.run(arguments, timeout: 30), arguments.joined(separator: " "))
         }
         // What habit itself records about the failure is a log too.
-        let state = directory.text(".git/habit-sync-state")
-        #expect(!state.contains(SecretTests.secret), "the sync state file keeps the secret: \(state)")
+        let state = try directory.git(["config", "--get-regexp", "^habit\\."], allowFailure: true)
+        #expect(state.contains("lastsyncerror"), "the failure was recorded: \(state)")
+        #expect(!state.contains(SecretTests.secret), "the recorded sync state keeps the secret: \(state)")
     }
 
     @Test("init --remote with credentials that fails does not print them")

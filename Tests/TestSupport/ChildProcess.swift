@@ -27,6 +27,8 @@ public struct ProcessOutcome: Sendable {
     public var signal: Int32?
     public var out: String
     public var err: String
+    /// The process's peak resident memory in bytes (0 when unknown).
+    public var peakMemory = 0
 
     public init(status: Int32, signal: Int32?, out: String, err: String) {
         self.status = status
@@ -90,16 +92,17 @@ public final class ChildProcess {
     public func wait(timeout: Double = 30) -> ProcessOutcome {
         if let finished { return finished }
         var status: Int32 = 0
+        var usage = rusage()
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
+            let result = wait4(pid, &status, WNOHANG, &usage)
             if result == pid { break }
             if result < 0, errno != EINTR { break }
             if Date() > deadline {
                 timedOut = true
                 kill9()
-                waitpid(pid, &status, 0)
+                wait4(pid, &status, 0, &usage)
                 break
             }
             usleep(2_000)
@@ -110,6 +113,7 @@ public final class ChildProcess {
             out: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             err: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
         if timedOut { outcome.err += "\n[test harness: killed after \(timeout) s]" }
+        outcome.peakMemory = Int(usage.ru_maxrss) * 1024
         unlink(outPath)
         unlink(errPath)
         finished = outcome

@@ -31,13 +31,10 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds of silence from the remote before giving up.", valueName: "seconds"))
     var timeout: Double?
 
-    func validate() throws {
-        if noGit && (git || remote != nil) { throw ValidationError("--no-git cannot be combined with --git or --remote.") }
-    }
-
     func run() throws {
         let session = Session(global)
         let t = session.t
+        if noGit && (git || remote != nil) { throw Failure.usage(t[.initNoGitConflict], hint: t[.initNoGitConflictHint]) }
         let directory = TerminalText.safe(session.directory.path)
         if git, session.directory.isInitialized {
             session.out(try session.habits.enableHistory() ? t[.historyEnabled] : t[.historyAlreadyOn])
@@ -48,13 +45,13 @@ struct InitCommand: ParsableCommand {
         } timeout: { timeout }
         switch outcome {
         case .created(let history):
-            session.out(t.text(.welcome, directory))
+            session.prose(t.text(.welcome, directory))
             session.out()
             session.out(history ? t[.initialized] : t[.initializedPlain])
         case .cloned(let trackers):
             session.out(t.text(.cloned, trackers))
         case .connectedEmptyRemote(let branch, _):
-            session.out(t.text(.welcome, directory))
+            session.prose(t.text(.welcome, directory))
             session.out()
             session.out(t.text(.connectedEmptyRemote, TerminalText.safe(branch)))
         }

@@ -18,7 +18,7 @@ struct Onboarding {
         }
         let pages = [t[.onboardingPage1], t.text(.onboardingPage2, directory), t[.onboardingPage3]]
         pages: for (number, page) in pages.enumerated() {
-            session.out(page)
+            session.prose(page)
             session.out()
             context.output.write(session.style.dim("(\(number + 1)/\(pages.count)) " + t[.onboardingKeys]) + " ")
             switch context.readKey() {
@@ -37,10 +37,17 @@ struct Onboarding {
         _ = try session.habits.initialize(settings: SettingsTemplate.text(categories: categories), history: true, remote: nil,
                                           options: SyncOptions(environment: context.environment))
         session.out()
-        session.out(t.text(.welcome, directory))
-        session.out()
-        session.out(t[.initialized])
-        if !categories.isEmpty { session.out(t.text(.onboardingCategoriesCreated, t.list(categories))) }
+        if categories.isEmpty {
+            session.prose(t.text(.welcome, directory))
+            session.out()
+            session.prose(t[.initialized])
+        } else {
+            // The pages said what the welcome says; what is left is what to type next.
+            session.prose(t[.initialized])
+            session.prose(t.text(.onboardingCategoriesCreated, t.list(categories)))
+            session.out()
+            session.out(t[.onboardingNextSteps])
+        }
     }
 }
 

@@ -36,10 +36,10 @@ enum EnglishCatalog {
         .alreadyInitialized: "{0} already holds habit data.",
         .alreadyInitializedHint: "Run `habit` to see today's trackers.",
         .welcome: """
-        Welcome to habit! Your data lives in {0}, as plain TOML files you may edit by hand.
+        Welcome to habit! Your data lives in this directory, as plain TOML files you may edit by hand:
+          {0}
 
-        A tracker is something you want to do regularly (a habit, on chosen weekdays) or once
-        (an event). Each day you mark it done, and habit shows your streaks and progress.
+        A tracker is something you want to do regularly (a habit, on chosen weekdays) or once (an event). Each day you mark it done, and habit shows your streaks and progress.
 
         Next steps:
           habit category add Health
@@ -65,21 +65,26 @@ enum EnglishCatalog {
         .onboardingPage2: """
         Your data is plain text
 
-        Every tracker is a TOML file in {0}.
-        Open one in your editor whenever you like (habit edit NAME), and run habit check after.
-        Comments and layout you write are kept.
+        Every tracker is a TOML file in this directory:
+          {0}
+
+        Open one in your editor whenever you like (habit edit NAME), and run habit check after. Comments and layout you write are kept.
         """,
         .onboardingPage3: """
         History and sync
 
-        The directory is a git repository: every change is a commit (habit log).
-        Set any git remote with habit remote set URL and run habit sync on each machine;
-        you can work offline, and nothing you mark is ever lost.
+        The directory is a git repository: every change is a commit (habit log). Set any git remote with habit remote set URL and run habit sync on each machine; you can work offline, and nothing you mark is ever lost.
         """,
         .onboardingKeys: "Enter or → next · q skip",
         .onboardingCreate: "Create the data directory in {0}?",
         .onboardingCategories: "Start with the categories academic, work, self, health, social, finance and quit a bad habit?",
-        .onboardingCategoriesCreated: "Your categories: {0}. Add a tracker with: habit add NAME",
+        .onboardingCategoriesCreated: "Your categories: {0}.",
+        .onboardingNextSteps: """
+        Next steps:
+          habit add "Morning run" --category Health --days mon,wed,fri --emoji 🏃
+          habit done "Morning run"          mark today as done
+          habit                             what is due today
+        """,
         .onboardingNotCreated: "Nothing was created. Run `habit init` when you are ready.",
         .onboardingGuide: """
         habit keeps your trackers as TOML files in a data directory; there is none yet at {0}.
@@ -109,7 +114,7 @@ enum EnglishCatalog {
         Type more of the name, or the file name shown in brackets.
         """,
         .nameEmpty: "The name cannot be empty.",
-        .nameTooLong: "Name is limited to 38 characters",
+        .nameTooLong: "Name is limited to 38 characters.",
         .nameTooLongHint: "This one has {0}.",
         .nameControlCharacter: "The name cannot contain control characters or escape sequences.",
         .nameTaken: "There is already a tracker called “{0}”.",
@@ -465,7 +470,11 @@ enum EnglishCatalog {
         .trackerSummary: "Done: {0, plural, one {# day} other {# days}} · missed: {1} · skipped: {2}",
         .todayProgress: "Today: {0} of {1} done",
         .allTrackers: "All trackers",
-            // MARK: Reminders and the prompt line
+        // MARK: init options
+        .initNoGitConflict: "--no-git makes a directory without history, so it cannot be combined with --git or --remote.",
+        .initNoGitConflictHint: "Choose one: habit init --no-git, or habit init --remote URL.",
+
+        // MARK: Reminders and the prompt line
         .badReminderTime: "“{0}” is not a time of day; write it as HH:MM, like 08:00 or 20:30.",
         .remindConflict: "Choose --remind or --no-remind, not both.",
         .diagNotAReminderTime: "expected a time of day like \"08:00\" (hours 00–23)",

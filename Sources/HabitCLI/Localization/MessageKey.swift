@@ -49,6 +49,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case onboardingCreate
     case onboardingCategories
     case onboardingCategoriesCreated
+    case onboardingNextSteps
     case onboardingNotCreated
     case onboardingGuide
     case categoryAcademic
@@ -419,6 +420,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case trackerSummary
     case todayProgress
     case allTrackers
+
+    // MARK: init options
+    case initNoGitConflict
+    case initNoGitConflictHint
 
     // MARK: Reminders and the prompt line
     case badReminderTime

@@ -230,12 +230,12 @@ struct CalendarView {
             + (streak ? [LegendItem(symbol: style.green(Glyph.connector), label: t[.legendStreak])] : [])
     }
 
-    /// Legend entries joined by two spaces, wrapped at 60 columns; with colour, today's
+    /// Legend entries joined by two spaces, wrapped at 60 columns (fewer on a narrow terminal); with colour, today's
     /// underlined number is explained too.
     func legend(_ items: [LegendItem], showsToday: Bool) -> [String] {
         var items = items
         if style.isEnabled && showsToday { items.append(LegendItem(symbol: style.today(String(today.day)), label: t[.legendToday])) }
-        return CalendarView.wrap(items.map { "\($0.symbol) \($0.label)" }, limit: 60)
+        return CalendarView.wrap(items.map { "\($0.symbol) \($0.label)" }, limit: min(60, session.width))
     }
 
     /// Joins pieces with two spaces into lines of at most `limit` columns (escape codes not counted).

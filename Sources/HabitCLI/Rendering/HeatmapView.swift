@@ -37,7 +37,18 @@ struct HeatmapView {
     private func cell(_ summary: DaySummary) -> Cell { Cell(day: summary.day, level: summary.level, isFuture: summary.state == .future) }
     private func cell(_ day: TrackerDay) -> Cell { Cell(day: day.day, level: day.level, isFuture: day.state == .future) }
 
-    private func body(year: Int, weeks: [[Cell?]], weekStartsOn: Weekday) -> [String] {
+    /// The weeks that fit the terminal: all of them when they do, else the latest ones up to
+    /// today's week (or the year's end), so a narrow terminal shows the recent months.
+    private func fitting(_ weeks: [[Cell?]]) -> [[Cell?]] {
+        let room = max(8, session.width - HeatmapView.labelWidth)
+        guard weeks.count > room else { return weeks }
+        let todayWeek = weeks.firstIndex { $0.contains { $0?.day == today } } ?? weeks.count - 1
+        let end = max(room, todayWeek + 1)
+        return Array(weeks[(end - room)..<end])
+    }
+
+    private func body(year: Int, weeks allWeeks: [[Cell?]], weekStartsOn: Weekday) -> [String] {
+        let weeks = fitting(allWeeks)
         var lines = [style.bold(String(year))]
         // Month names above the week holding the month's 1st, never closer than one column.
         var labels = Array(repeating: " ", count: weeks.count + 4)

@@ -69,9 +69,15 @@ struct TrackerView {
         }
 
         let labelWidth = (fields + numbers).map { TerminalText.width($0.0) }.max() ?? 0
-        for (label, value) in fields { lines.append("  " + style.dim(TerminalText.pad(label, to: labelWidth)) + "  " + value) }
+        // A value too long for the terminal continues under itself, broken between words.
+        let valueIndent = String(repeating: " ", count: 4 + labelWidth)
+        func row(_ label: String, _ value: String) -> String {
+            let wrapped = ProseWrapping.wrap(value, width: max(20, session.width - valueIndent.count))
+            return "  " + style.dim(TerminalText.pad(label, to: labelWidth)) + "  " + wrapped.replacingOccurrences(of: "\n", with: "\n" + valueIndent)
+        }
+        for (label, value) in fields { lines.append(row(label, value)) }
         lines.append("")
-        for (label, value) in numbers { lines.append("  " + style.dim(TerminalText.pad(label, to: labelWidth)) + "  " + value) }
+        for (label, value) in numbers { lines.append(row(label, value)) }
         lines.append("")
         lines += glance(glanceDays(tracker))
         return lines.joined(separator: "\n") + "\n"
@@ -98,7 +104,7 @@ struct TrackerView {
         }
         lines.append("")
         let items = CalendarView.trackerLegend(t, style: style).map { "\($0.symbol) \($0.label)" }
-        lines += CalendarView.wrap(items, limit: 60).map { "  " + $0 }
+        lines += CalendarView.wrap(items, limit: min(60, session.width - 2)).map { "  " + $0 }
         return lines
     }
 

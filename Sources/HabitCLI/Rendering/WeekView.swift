@@ -30,14 +30,19 @@ struct WeekView {
             return lines.joined(separator: "\n") + "\n"
         }
         let byID = Dictionary(trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = trackers.map { TerminalText.truncate(session.name($0), to: 40) }
-        let nameWidth = max(TerminalText.width(t[.allTrackers]), (names.map(TerminalText.width).max() ?? 0) + 3)
+        // On a narrow terminal the day columns close up, then the names are cut short with "…".
+        let longest = trackers.map { TerminalText.width(TerminalText.truncate(session.name($0), to: 40)) }.max() ?? 0
+        let wanted = max(TerminalText.width(t[.allTrackers]), longest + 3)
+        let gap = 2 + wanted + 7 * 4 <= session.width ? 2 : 1
+        let nameWidth = max(8, min(wanted, session.width - 2 - 7 * (gap + 2)))
+        let nameRoom = nameWidth - 3
         let indent = String(repeating: " ", count: 2 + nameWidth)
+        let spacing = String(repeating: " ", count: gap)
         lines.append("")
-        lines.append(indent + grid.days.map { "  " + style.dim(TerminalText.pad(t.weekdayMini($0.weekday), to: 2)) }.joined())
+        lines.append(indent + grid.days.map { spacing + style.dim(TerminalText.pad(t.weekdayMini($0.weekday), to: 2)) }.joined())
         lines.append(indent + grid.days.map { day in
             let number = TerminalText.padLeft(String(day.day), to: 2)
-            return "  " + (day == today ? style.today(number) : day > today ? style.dim(number) : number)
+            return spacing + (day == today ? style.today(number) : day > today ? style.dim(number) : number)
         }.joined())
         var category: String? = nil
         for row in grid.rows {
@@ -47,19 +52,20 @@ struct WeekView {
                 lines.append(style.bold(TerminalText.safe(tracker.category)))
             }
             let emoji = TerminalText.pad(tracker.emoji.map(TerminalText.safe) ?? "", to: 2)
-            let name = TerminalText.pad(emoji + " " + TerminalText.truncate(session.name(tracker), to: 40), to: nameWidth)
-            let cells = row.cells.map { "   " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
+            let name = TerminalText.pad(emoji + " " + TerminalText.truncate(session.name(tracker), to: min(40, nameRoom)), to: nameWidth)
+            let cells = row.cells.map { spacing + " " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
             lines.append(("  " + name + cells).trimmingTrailingSpaces())
         }
         lines.append("")
-        let summary = grid.summary.map { "   " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
-        lines.append(("  " + TerminalText.pad(t[.allTrackers], to: nameWidth) + summary).trimmingTrailingSpaces())
+        let summary = grid.summary.map { spacing + " " + style.paint(Glyph.symbol($0.state), $0.state) }.joined()
+        lines.append(("  " + TerminalText.pad(TerminalText.truncate(t[.allTrackers], to: nameWidth - 1), to: nameWidth) + summary)
+            .trimmingTrailingSpaces())
         lines.append("")
         // One legend: the tracker symbols, then the two the summary row adds (✗ – · ○ mean the same there).
         let legend = CalendarView.trackerLegend(t, style: style, streak: false)
             + [LegendItem(symbol: style.paint(Glyph.symbol(DayState.perfect), .perfect), label: t[.legendPerfect]),
                LegendItem(symbol: style.paint(Glyph.symbol(DayState.partial), .partial), label: t[.legendPartial])]
-        lines += CalendarView.wrap(legend.map { "\($0.symbol) \($0.label)" }, limit: 60)
+        lines += CalendarView.wrap(legend.map { "\($0.symbol) \($0.label)" }, limit: min(60, session.width))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -62,6 +62,13 @@ struct Session {
     }
 
     func out(_ text: String = "") { context.output.line(text) }
+    /// Columns to fit output into: the terminal's width, 80 into a pipe (or `COLUMNS`).
+    var width: Int { context.terminalWidth }
+    /// Paragraphs for a person, wrapped between words at the terminal's width (80 columns into a
+    /// pipe). Paths go on lines of their own in the templates, so the wrapping never depends on them.
+    func prose(_ text: String) {
+        out(ProseWrapping.wrap(text, width: context.terminalWidth))
+    }
     func err(_ text: String) { context.errors.line(text) }
 
     /// Loads the directory for reading, with the "not synced" note and a warning about files that

@@ -88,7 +88,8 @@ extension Habits {
     /// are dropped only with consent, as with `editTracker`.
     @discardableResult
     public func replaceTrackerFile(_ id: String, original: [UInt8], edited: [UInt8], droppingMarks allowed: Int = 0) throws(HabitError) -> Tracker {
-        try change("edit: \(id) (in an editor)") { store in
+        let label = (try? TrackerReference.resolve(id: id, in: read()).name) ?? id
+        return try change("edit: \(label) (in an editor)") { store in
             guard store.bytes(ofTracker: id) == original else { throw HabitError.changedMeanwhile(file: DataFormat.trackerFile(id: id)) }
             let problems = store.replaceTrackerFile(id, with: edited)
             let errors = problems.filter { $0.severity == .error }

@@ -18,6 +18,10 @@ public struct SyncOptions {
     var network: NetworkOptions {
         var options = NetworkOptions(timeout: .milliseconds(Int(max(0.1, timeout) * 1000)),
                                      credentials: .fromEnvironment(environment))
+        // A lower bound for the hostile-remote tests (and for small machines); 512 MB by default.
+        if let megabytes = environment["HABIT_SYNC_MAX_MEMORY_MB"].flatMap(Int.init), megabytes > 0 {
+            options.memoryLimit = megabytes << 20
+        }
         if let progress {
             options.progress = { transfer in
                 progress(TransferStatus(sending: transfer.direction == .push, objects: transfer.objects,

@@ -30,7 +30,8 @@ struct CalendarCommand: ParsableCommand {
     @Flag(name: .long, help: "Show the whole year as a heatmap, one cell per day.")
     var year = false
 
-    @Option(name: .long, help: ArgumentHelp("Show one tracker: its name, file name, or a unique prefix.", valueName: "tracker"))
+    @Option(name: .long, help: ArgumentHelp("Show one tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
+            completion: Completions.trackers)
     var tracker: String?
 
     @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")

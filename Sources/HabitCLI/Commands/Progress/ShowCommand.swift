@@ -16,7 +16,8 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"))
+    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
+              completion: Completions.trackers)
     var tracker: String
 
     @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")

@@ -1,0 +1,23 @@
+import Testing
+@testable import HabitCLI
+
+@Suite struct ProseWrappingTests {
+    @Test func longLinesBreakBetweenWordsAndIndentedLinesStay() {
+        let text = "one two three four five six seven eight nine ten\n  habit add \"Morning run\" --category Health --days mon\n\nshort"
+        #expect(ProseWrapping.wrap(text, width: 24) == """
+            one two three four five
+            six seven eight nine ten
+              habit add "Morning run" --category Health --days mon
+
+            short
+            """)
+    }
+
+    @Test func aWordLongerThanTheWidthStaysWhole() {
+        #expect(ProseWrapping.wrap("see /a/very/long/path/that/does/not/fit here", width: 22) == "see\n/a/very/long/path/that/does/not/fit\nhere")
+    }
+
+    @Test func wideCharactersCountTwice() {
+        #expect(ProseWrapping.wrap("日本語 日本語 日本語 日本語", width: 22) == "日本語 日本語 日本語\n日本語")
+    }
+}

@@ -31,7 +31,8 @@ extension Session {
 }
 
 /// Keeps an installed reminder timer in step with the trackers' reminder times: after a change
-/// that altered them (any command, through `Habits.onReminderTimesChanged`) and after a sync.
+/// that altered them (any command, through `Habits.onReminderTimesChanged`), after a sync and
+/// after `habit commit` of files edited by hand.
 enum ReminderFollow {
     /// Rewrites the installation for `times` if there is one, and says so.
     static func refresh(times: [ReminderTime], scheduler: ReminderScheduler, context: Context) {
@@ -52,8 +53,9 @@ enum ReminderFollow {
         }
     }
 
-    /// After a sync: the times as they are now, against what was installed.
-    static func afterSync(_ session: Session) {
+    /// After a change that did not go through `Habits.change` (a sync, a commit of hand edits):
+    /// the times as they are now, against what was installed.
+    static func afterOutsideChange(_ session: Session) {
         let scheduler = session.reminderScheduler
         guard let installed = scheduler.installation(), installed.command.directory == session.directory.path,
               let store = try? session.habits.read() else { return }

@@ -151,7 +151,8 @@ import TestSupport
             \(line("0 21"))
             \(end)
             \(after)$ habit remind install --using systemd
-            Reminders installed: the systemd user timer habit-remind.timer runs habit at 07:15, 12:00, 21:00.
+            Reminders installed: the systemd user timer habit-remind.timer runs habit at
+            07:15, 12:00, 21:00.
             The units are in $HOME/.config/systemd/user.
             No systemd user manager runs now: the timer starts at your next login.
             Removed the crontab block installed before, so that reminders do not come twice.
@@ -191,7 +192,8 @@ import TestSupport
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(world.contract(outcome.out) == """
             $ habit remind install
-            Reminders installed: the systemd user timer habit-remind.timer runs habit at 12:00.
+            Reminders installed: the systemd user timer habit-remind.timer runs habit at
+            12:00.
             The units are in $HOME/.config/systemd/user.
             == installed with a user manager running
             enabled: enabled, active: active

@@ -46,13 +46,13 @@ struct RemindInstallCommand: ParsableCommand {
         let timesText = session.timesList(report.times)
         switch report.method {
         case .systemd:
-            session.out(times.isEmpty ? t[.remindNoTimesYet] : t.text(.remindInstalledTimer, timesText))
+            session.prose(times.isEmpty ? t[.remindNoTimesYet] : t.text(.remindInstalledTimer, timesText))
             if let folder = report.unitFolder { session.out(t.text(.remindUnitsAt, TerminalText.safe(folder))) }
-            if !report.isRunningNow, !times.isEmpty { session.out(t[.remindTimerAtLogin]) }
+            if !report.isRunningNow, !times.isEmpty { session.prose(t[.remindTimerAtLogin]) }
         case .cron:
-            session.out(times.isEmpty ? t[.remindNoTimesYet] : t.text(.remindInstalledCrontab, timesText))
+            session.prose(times.isEmpty ? t[.remindNoTimesYet] : t.text(.remindInstalledCrontab, timesText))
             if report.cronDaemonRuns == false { session.err("habit: \(t[.warning]): " + t[.remindCronNotRunning]) }
         }
-        if let replaced = report.replaced { session.out(t.text(.remindReplaced, session.methodWord(replaced))) }
+        if let replaced = report.replaced { session.prose(t.text(.remindReplaced, session.methodWord(replaced))) }
     }
 }

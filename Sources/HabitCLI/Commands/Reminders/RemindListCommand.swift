@@ -57,11 +57,11 @@ struct RemindListCommand: ParsableCommand {
         }
         session.out()
         if let installedHere {
-            session.out(style.dim(installedHere.method == .systemd ? t[.remindDeliveredBySystemd] : t[.remindDeliveredByCron]))
+            session.out(style.dim(ProseWrapping.wrap(installedHere.method == .systemd ? t[.remindDeliveredBySystemd] : t[.remindDeliveredByCron], width: session.width)))
         } else if let installed {
             session.out(style.dim(t.text(.remindInstalledElsewhere, TerminalText.safe(installed.command.directory))))
         } else {
-            session.out(style.dim(t[.remindNotInstalled]))
+            session.out(style.dim(ProseWrapping.wrap(t[.remindNotInstalled], width: session.width)))
         }
     }
 }

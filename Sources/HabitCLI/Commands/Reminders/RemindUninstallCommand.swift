@@ -19,9 +19,9 @@ struct RemindUninstallCommand: ParsableCommand {
         let session = Session(global)
         let removed = try session.reminderScheduler.uninstall()
         if removed.isEmpty {
-            session.out(session.t[.remindNothingToUninstall])
+            session.prose(session.t[.remindNothingToUninstall])
         } else {
-            session.out(session.t.text(.remindUninstalled, session.t.list(removed.map(session.methodWord))))
+            session.prose(session.t.text(.remindUninstalled, session.t.list(removed.map(session.methodWord))))
         }
     }
 }

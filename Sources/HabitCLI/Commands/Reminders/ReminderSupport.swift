@@ -42,10 +42,11 @@ enum ReminderFollow {
             switch try scheduler.refresh(times: times) {
             case nil: return
             case .updated(let method, let times)?:
-                context.output.line(times.isEmpty ? t.text(.remindFollowedNone, word(method))
-                                                  : t.text(.remindFollowed, word(method), t.list(times.map(\.description))))
+                let line = times.isEmpty ? t.text(.remindFollowedNone, word(method))
+                                         : t.text(.remindFollowed, word(method), t.list(times.map(\.description)))
+                context.output.line(ProseWrapping.wrap(line, width: context.terminalWidth))
             case .removedByHand(let method)?:
-                context.output.line(t.text(.remindRemovedByHand, word(method)))
+                context.output.line(ProseWrapping.wrap(t.text(.remindRemovedByHand, word(method)), width: context.terminalWidth))
             }
         } catch {
             let reason = ErrorPresenter.failure(error, t).message

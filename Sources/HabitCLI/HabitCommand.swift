@@ -24,6 +24,7 @@ struct HabitCommand: ParsableCommand {
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
             StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
+            RemindCommand.self, PromptCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )
@@ -115,7 +116,17 @@ enum ArgumentOrder {
             }
         }
         guard !leading.isEmpty, index < arguments.count, commandNames.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        // After the whole command path: `habit --dir X remind install` is `remind install --dir X`.
+        func named(_ name: String, in commands: [ParsableCommand.Type]) -> ParsableCommand.Type? {
+            commands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
+        }
+        var command = named(arguments[index], in: HabitCommand.configuration.subcommands)
+        var end = index + 1
+        while end < arguments.count, let current = command, let sub = named(arguments[end], in: current.configuration.subcommands) {
+            command = sub
+            end += 1
+        }
+        return Array(arguments[index..<end]) + leading + arguments[end...]
     }
 
     /// A first word that is neither a command nor an option: the default command takes no word.

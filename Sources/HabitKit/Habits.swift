@@ -15,6 +15,9 @@ public struct Habits: Sendable {
     public let clock: @Sendable () -> Double
     /// The local time zone's offset from UTC in minutes, for commit times.
     public let utcOffsetMinutes: Int
+    /// Told the distinct reminder times of all trackers after a change altered them, so that an
+    /// installed reminder timer can follow (nil: nobody listens).
+    public var onReminderTimesChanged: (@Sendable ([ReminderTime]) -> Void)? = nil
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
                 clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0) {

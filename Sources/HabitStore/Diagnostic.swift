@@ -120,9 +120,16 @@ public enum DiagnosticProblem: Hashable, Sendable {
     /// A vacation that ends before it begins.
     case vacationBackwards
 
+    // Reminders
+    /// An element of `remind` that is not a time of day `"HH:MM"`.
+    case notAReminderTime
+    /// A time listed twice in `remind` (a warning: it reminds once).
+    case reminderListedTwice(String)
+
     public var isWarning: Bool {
         switch self {
-        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart, .measureWithoutTarget, .amountWithoutTarget, .unknownLogKey: true
+        case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart, .measureWithoutTarget, .amountWithoutTarget, .unknownLogKey,
+             .reminderListedTwice: true
         default: false
         }
     }

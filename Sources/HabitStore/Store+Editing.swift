@@ -108,6 +108,10 @@ extension Store {
                 tracker.measure = measure
                 tracker.log.apply(measure)
             }
+            if let reminders = changes.reminders {
+                try Store.set(reminders.isEmpty ? nil : TrackerEncoding.reminders(reminders), .remind, in: &document)
+                tracker.reminders = ReminderTime.distinct(reminders)
+            }
         }
         record(document, tracker: tracker, in: &file)
     }

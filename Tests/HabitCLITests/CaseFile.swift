@@ -17,6 +17,9 @@ import TestSupport
 /// @file trackers/x.toml      a file to write before the command, up to @end (relative to the
 /// …                          data directory, or $ROOT/…)
 /// @end
+/// @exec $ROOT/bin/x          an executable file (a stand-in for a system command), up to @end
+/// …
+/// @end
 /// @link PATH TARGET          a symbolic link
 /// @try git ARGS              a set-up command that may fail (a `git pull` that conflicts)
 /// @setup habit ARGS          a command to run first (it must succeed); also @setup git ARGS (in
@@ -43,6 +46,7 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
     /// Set-up steps in the order written: files to write, links to make, commands to run.
     enum Step: Sendable {
         case file(String, String)
+        case executable(String, String)
         case link(String, String)
         case command([String], mayFail: Bool)
     }
@@ -100,7 +104,7 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
                     let pair = (words.count > 1 ? words[1] : "").split(separator: "=", maxSplits: 1).map(String.init)
                     environment[pair[0]] = pair.count > 1 ? pair[1] : ""
                 case "@terminal": terminal = true
-                case "@file":
+                case "@file", "@exec":
                     var content: [String] = []
                     while index < lines.count, lines[index] != "@end" {
                         content.append(lines[index])
@@ -109,7 +113,8 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
                     }
                     header.append("@end")
                     index += 1
-                    steps.append(.file(words.count > 1 ? words[1] : "", content.joined(separator: "\n") + (content.isEmpty ? "" : "\n")))
+                    let text = content.joined(separator: "\n") + (content.isEmpty ? "" : "\n")
+                    steps.append(words[0] == "@exec" ? .executable(words.count > 1 ? words[1] : "", text) : .file(words.count > 1 ? words[1] : "", text))
                 case "@link":
                     let parts = (words.count > 1 ? words[1] : "").split(separator: " ").map(String.init)
                     steps.append(.link(parts.first ?? "", parts.count > 1 ? parts[1] : ""))
@@ -151,6 +156,8 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
             switch step {
             case .file(let path, let content):
                 try writeFile(expand(content, habit), to: place(path))
+            case .executable(let path, let content):
+                try CaseFile.writeExecutable(expand(content, habit), to: place(path))
             case .link(let path, let target):
                 try FileManager.default.createSymbolicLink(atPath: place(path), withDestinationPath: expand(target, habit))
             case .command(let command, let mayFail):
@@ -165,6 +172,18 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
         }
         let result = habit.run(arguments.map { expand($0, habit) }, terminal: terminal, input: input)
         return (contract(result.out, habit), contract(result.err, habit), result.code)
+    }
+
+    /// Written with O_CLOEXEC: a process another test starts meanwhile must not keep the file open
+    /// for writing, or running it fails with "text file busy".
+    static func writeExecutable(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        unlink(path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CaseFailure("cannot write \(path)") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else { throw CaseFailure("cannot write \(path)") }
     }
 
     func expand(_ text: String, _ habit: Harness) -> String {

@@ -38,7 +38,7 @@ final class Harness {
         let errors = OutputStream.capture()
         let context = Context(
             environment: environment.merging(extra) { $1 }, stdoutIsTerminal: terminal, stdinIsTerminal: input != nil,
-            output: output, errors: errors, scriptedInput: input)
+            output: output, errors: errors, scriptedInput: input, executablePath: root.path + "/bin/habit")
         let code = HabitCLI.run(arguments, context: context)
         return Outcome(code: code, out: output.captured, err: errors.captured)
     }

@@ -15,6 +15,9 @@ import Testing
         (.statusProblem, ["index corrupted"]), (.progressReceiving, []), (.progressSending, []),
         (.mergeDriverCannotWrite, ["trackers/run.toml", "No space left on device"]),
         (.problemMissing, []), (.problemTooLarge, [100]),
+        // Reminders with the real crontab, a real user manager or a real desktop: ReminderSystemTests.
+        (.remindInstalledCrontab, ["08:00, 20:30"]), (.remindCronNotRunning, []), (.remindReplaced, ["the crontab block"]),
+        (.remindRunSent, [2]),
     ]
 
     @Test(arguments: Language.allCases)

@@ -499,4 +499,52 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case remoteHostKeyChanged
     case remoteHostKeyChangedHint
     case remoteAuthenticationHTTPSHint
+    // MARK: Reminders and the prompt line
+    case badReminderTime
+    case remindConflict
+    case diagNotAReminderTime
+    case diagNotAReminderTimeHint
+    case diagReminderTwice
+    case diagReminderTwiceHint
+    case fieldReminders
+    case remindHeading
+    case reminderStateDue
+    case reminderStateDone
+    case reminderStateSkipped
+    case reminderStateNotScheduled
+    case remindNone
+    case remindNoneHint
+    case remindDeliveredBySystemd
+    case remindDeliveredByCron
+    case remindNotInstalled
+    case remindInstalledElsewhere
+    case remindInstalledTimer
+    case remindUnitsAt
+    case remindTimerAtLogin
+    case remindInstalledCrontab
+    case remindCronNotRunning
+    case remindNoTimesYet
+    case remindReplaced
+    case remindMethodSystemd
+    case remindMethodCron
+    case remindPrintCrontab
+    case remindPrintNoTimer
+    case remindUninstalled
+    case remindNothingToUninstall
+    case reminderBody
+    case reminderSummaryMany
+    case reminderLine
+    case remindRunSent
+    case remindRunNothing
+    case remindFollowed
+    case remindFollowedNone
+    case remindRemovedByHand
+    case remindRefreshFailed
+    case noScheduler
+    case noCrontab
+    case noSchedulerHint
+    case schedulerFailed
+    case schedulerFailedHint
+    case promptUnknownPlaceholder
+    case promptPlaceholdersHint
 }

@@ -86,6 +86,8 @@ enum DiagnosticText {
         case .vacationsNotAList: return (t[.diagVacationsNotAList], nil)
         case .vacationDate(let key): return (t.text(.diagVacationDate, key), t.text(.diagVacationDateHint, key))
         case .vacationBackwards: return (t[.diagVacationBackwards], t[.diagVacationBackwardsHint])
+        case .notAReminderTime: return (t[.diagNotAReminderTime], t[.diagNotAReminderTimeHint])
+        case .reminderListedTwice(let time): return (t.text(.diagReminderTwice, time), t[.diagReminderTwiceHint])
         }
     }
 

@@ -119,6 +119,10 @@ enum ErrorPresenter {
             return .usage(t[.eventNoTarget])
         case .backwardsRange(let from, let to):
             return .usage(t.text(.backwardsRange, t.longDate(from), t.longDate(to)), hint: t[.backwardsRangeHint])
+        case .noScheduler(let asked):
+            return Failure(asked == .cron ? t[.noCrontab] : t[.noScheduler], hint: t[.noSchedulerHint])
+        case .schedulerFailed(let command, let detail):
+            return Failure(t.text(.schedulerFailed, safe(command), safe(String(detail.prefix(500)))), hint: t[.schedulerFailedHint])
         }
     }
 

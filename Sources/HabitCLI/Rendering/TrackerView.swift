@@ -93,6 +93,9 @@ struct TrackerView {
         if let description = tracker.description, !description.isEmpty {
             fields.append((t[.fieldDescription], TerminalText.safe(description)))
         }
+        if !tracker.reminders.isEmpty {
+            fields.append((t[.fieldReminders], t.list(tracker.reminders.map(\.description))))
+        }
 
         var numbers: [(String, String)] = [
             (t[.currentStreak], t.streak(progress.currentStreak, progress.streakUnit)),
@@ -254,6 +257,7 @@ struct TrackerView {
             ("completion_rate", progress.completionRate.map { .double(($0 * 1000).rounded() / 1000) } ?? .null),
             ("goal", goal),
             ("recent", .array(glanceDays(tracker).map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
+            ("remind", .array(tracker.reminders.map { .string($0.description) })),
         ] + TrackerView.extraJSON(tracker, progress: progress, status: tracker.status(on: today, today: today), score: strength?.last))
     }
 

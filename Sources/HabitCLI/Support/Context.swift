@@ -18,12 +18,14 @@ final class Context: @unchecked Sendable {
     let errors: OutputStream
     /// Lines a test feeds to interactive prompts; nil reads the real standard input.
     private var scriptedInput: [String]?
+    /// The path a scheduler should run to start this program again (tests name a stand-in).
+    private let executableOverride: String?
     private let inputLock = PosixLock()
 
     init(
         environment: [String: String], now: Date = Date(), timeZone: TimeZone = .current,
         stdoutIsTerminal: Bool, stdinIsTerminal: Bool, output: OutputStream, errors: OutputStream,
-        scriptedInput: [String]? = nil
+        scriptedInput: [String]? = nil, executablePath: String? = nil
     ) {
         self.environment = environment
         self.now = now
@@ -33,6 +35,16 @@ final class Context: @unchecked Sendable {
         self.output = output
         self.errors = errors
         self.scriptedInput = scriptedInput
+        executableOverride = executablePath
+    }
+
+    /// The absolute path of the running habit (`/proc/self/exe`, resolved), for a scheduler to run.
+    var executablePath: String {
+        if let executableOverride { return executableOverride }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments.first ?? "habit" }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     @TaskLocal public static var current: Context = .live

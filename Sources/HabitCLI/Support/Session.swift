@@ -39,10 +39,19 @@ struct Session {
         let errors = context.errors
         let messages = t
         let clock = context.clockSeconds
-        habits = Habits(
+        var habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
             onWait: { holder in errors.line(messages.text(.waitingForLock, TerminalText.safe(holder))) },
             clock: { clock }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock)) / 60)
+        // An installed reminder timer follows every change of reminder times, once the command succeeded.
+        let context = context
+        habits.onReminderTimesChanged = { times in
+            context.onSuccess {
+                let scheduler = ReminderScheduler(environment: environment, executable: context.executablePath, directory: directory)
+                ReminderFollow.refresh(times: times, scheduler: scheduler, context: context)
+            }
+        }
+        self.habits = habits
     }
 
     var directory: DataDirectory { habits.directory }

@@ -16,6 +16,8 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     public var log: CompletionLog
     /// What a numeric habit counts (`target`, `unit`, `target_type`); nil for a yes/no habit.
     public var measure: Measure?
+    /// Times of day to be reminded at, in order, each once (`remind` in the file).
+    public var reminders: [ReminderTime]
     /// From habit.toml, not the tracker's file (`Journal` sets them): the first day of the week
     /// for "N per week" schedules, and the vacations that excuse every tracker.
     public var weekStartsOn: Weekday = .monday
@@ -24,7 +26,8 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     public init(
         id: String, name: String, category: String, schedule: Schedule, emoji: String? = nil,
         color: TrackerColor? = nil, isPinned: Bool = false, start: CivilDate? = nil,
-        description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog(), measure: Measure? = nil
+        description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog(), measure: Measure? = nil,
+        reminders: [ReminderTime] = []
     ) {
         self.id = id
         self.name = name
@@ -38,6 +41,7 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         self.goal = goal
         self.log = log
         self.measure = measure
+        self.reminders = reminders
     }
 
     public var isEvent: Bool { schedule.isEvent }

@@ -15,10 +15,11 @@ public struct NewTracker: Sendable {
     public var goal: Goal?
     /// What a numeric habit counts; nil for a yes/no habit.
     public var measure: Measure?
+    public var reminders: [ReminderTime]
 
     public init(name: String, category: String, createsCategory: Bool = false, schedule: Schedule, emoji: String? = nil,
                 color: TrackerColor? = nil, start: CivilDate, description: String? = nil, goal: Goal? = nil,
-                measure: Measure? = nil) {
+                measure: Measure? = nil, reminders: [ReminderTime] = []) {
         self.name = name
         self.category = category
         self.createsCategory = createsCategory
@@ -29,6 +30,7 @@ public struct NewTracker: Sendable {
         self.description = description
         self.goal = goal
         self.measure = measure
+        self.reminders = reminders
     }
 }
 
@@ -48,7 +50,7 @@ extension Habits {
             try Rules.checkNameFree(name, in: store, except: nil)
             let tracker = Tracker(
                 id: "", name: name, category: new.category, schedule: new.schedule, emoji: new.emoji, color: new.color,
-                start: new.start, description: new.description, goal: new.goal, measure: new.measure)
+                start: new.start, description: new.description, goal: new.goal, measure: new.measure, reminders: new.reminders)
             let id = try store.createTracker(tracker)
             return store.journal.tracker(id: id) ?? tracker
         }

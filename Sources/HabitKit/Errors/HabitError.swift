@@ -71,6 +71,12 @@ public enum HabitError: Error, Equatable, Sendable {
     case backwardsRange(from: CivilDate, to: CivilDate)
     /// An event given a target: events are done once, they count nothing.
     case eventWithTarget(tracker: String)
+    // Reminders
+    /// Nothing can run reminders here: no systemd user manager and no `crontab`, or not the
+    /// method asked for (nil: any).
+    case noScheduler(asked: ReminderMethod?)
+    /// A command of the system's scheduler failed: the command and what it said.
+    case schedulerFailed(command: String, detail: String)
 }
 
 /// A tracker among several a name could mean.

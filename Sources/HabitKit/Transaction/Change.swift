@@ -1,3 +1,4 @@
+import HabitCore
 import HabitGit
 import HabitStore
 
@@ -12,8 +13,12 @@ extension Habits {
             defer { withExtendedLifetime(lock) {} }
             let repository = try prepareForWriting()
             let store = try preview.flatMap { $0.isUnchangedOnDisk ? $0 : nil } ?? Store.load(from: directory.files, cache: cache)
+            let timesBefore = onReminderTimesChanged == nil ? [] : store.journal.reminderTimes
             let result = try body(store)
             try write(store, message: message, repository: repository)
+            if let onReminderTimesChanged, case let times = store.journal.reminderTimes, times != timesBefore {
+                onReminderTimesChanged(times)
+            }
             return result
         }
     }

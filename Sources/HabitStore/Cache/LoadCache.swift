@@ -15,7 +15,7 @@ import HabitCore
 public struct LoadCache {
     /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
     static let refreshThreshold = 256 * 1024
-    private static let magic: [UInt8] = Array("habit-cache 3\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 4\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -147,6 +147,8 @@ public struct LoadCache {
                 int(day.dayNumber)
                 string(note)
             }
+            int(tracker.reminders.count)
+            for time in tracker.reminders { int(time.minutes) }
         }
 
         mutating func double(_ value: Double) {
@@ -237,11 +239,18 @@ public struct LoadCache {
                 guard let day = int(), let note = string() else { return nil }
                 notes[CivilDate(dayNumber: day)] = note
             }
+            guard let reminderCount = int(), (0...1440).contains(reminderCount) else { return nil }
+            var reminders: [ReminderTime] = []
+            for _ in 0..<reminderCount {
+                guard let minutes = int(), let time = ReminderTime(minutes: minutes) else { return nil }
+                reminders.append(time)
+            }
             let tracker = Tracker(
                 id: id, name: name, category: category, schedule: schedule,
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
-                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, notes: notes), measure: measure)
+                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, notes: notes), measure: measure,
+                reminders: reminders)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
         }
     }

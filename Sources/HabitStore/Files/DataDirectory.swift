@@ -25,7 +25,7 @@ public struct DataDirectory: Hashable, Sendable {
     }
 
     /// `$HOME`, else the account's home from the password database.
-    static func home(_ environment: [String: String]) -> String {
+    public static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
         return "/"

@@ -41,6 +41,8 @@ public enum TrackerKey: String, CaseIterable, Sendable {
     // MARK: numeric habits
     case unit, target
     case targetType = "target_type"
+    // MARK: reminders
+    case remind
 
     public var path: [String] { [rawValue] }
 }

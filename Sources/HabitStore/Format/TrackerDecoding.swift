@@ -92,12 +92,14 @@ extension FileDecoder {
         if !measureUsable { usable = false }
 
         let log = decodeLog(root, start: start, measure: measure)
+        let reminders = decodeReminders(root)
         warnAboutLookalikes(knownKeys: Self.trackerKeys)
 
         guard usable, let schedule else { return nil }
         return Tracker(
             id: id, name: name, category: category, schedule: schedule, emoji: emoji, color: color,
-            isPinned: pinned, start: start, description: description, goal: goal, log: log, measure: measure)
+            isPinned: pinned, start: start, description: description, goal: goal, log: log, measure: measure,
+            reminders: reminders)
     }
 
     /// `target`, `target_type` and `unit`: what a numeric habit counts. Returns false when the

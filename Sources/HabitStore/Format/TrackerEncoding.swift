@@ -14,11 +14,13 @@ public struct TrackerChanges: Sendable {
     public var goal: Goal??
     /// `.some(nil)` makes a numeric habit a yes/no one.
     public var measure: Measure??
+    /// The reminder times; an empty list removes the key.
+    public var reminders: [ReminderTime]?
 
     public init(
         name: String? = nil, category: String? = nil, schedule: Schedule? = nil, emoji: String?? = nil,
         color: TrackerColor?? = nil, isPinned: Bool? = nil, start: CivilDate?? = nil,
-        description: String?? = nil, goal: Goal?? = nil, measure: Measure?? = nil
+        description: String?? = nil, goal: Goal?? = nil, measure: Measure?? = nil, reminders: [ReminderTime]? = nil
     ) {
         self.name = name
         self.category = category
@@ -30,11 +32,12 @@ public struct TrackerChanges: Sendable {
         self.description = description
         self.goal = goal
         self.measure = measure
+        self.reminders = reminders
     }
 
     public var isEmpty: Bool {
         name == nil && category == nil && schedule == nil && emoji == nil && color == nil && isPinned == nil
-            && start == nil && description == nil && goal == nil && measure == nil
+            && start == nil && description == nil && goal == nil && measure == nil && reminders == nil
     }
 }
 
@@ -88,6 +91,11 @@ enum TrackerEncoding {
         return .table(table)
     }
 
+    /// `["08:00", "20:30"]`
+    static func reminders(_ times: [ReminderTime]) -> TOMLValue {
+        .array(ReminderTime.distinct(times).map { .string($0.description) })
+    }
+
     /// A fresh tracker file in the documented key order, ending with an empty `[log]`.
     static func newTrackerFile(_ tracker: Tracker) -> String {
         var root = TOMLTable()
@@ -110,6 +118,7 @@ enum TrackerEncoding {
         if let start = tracker.start { add(TrackerKey.start.rawValue, date(start)) }
         if let description = tracker.description { add(TrackerKey.description.rawValue, .string(description)) }
         if let goal = tracker.goal { add(TrackerKey.goal.rawValue, .string(goal.description)) }
+        if !tracker.reminders.isEmpty { add(TrackerKey.remind.rawValue, reminders(tracker.reminders)) }
         // The log is written by hand so that a day with a note stays one inline line.
         var log = ""
         var days = Set(tracker.log.notes.keys)

@@ -14,5 +14,6 @@ struct CommitCommand: ParsableCommand {
         _ = try session.load()
         let files = try session.habits.commitHandEdits()
         session.out(files.isEmpty ? t[.nothingToCommit] : t.text(.committed, files.count == 1 ? TerminalText.safe(files[0]) : t.text(.fileCount, files.count)))
+        if !files.isEmpty { ReminderFollow.afterOutsideChange(session) }
     }
 }

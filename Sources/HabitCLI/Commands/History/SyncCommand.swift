@@ -40,5 +40,6 @@ struct SyncCommand: ParsableCommand {
         for note in report.notes { session.out("  " + TerminalText.safe(MergeNoteText.line(note, t))) }
         if report.attempts > 1 { session.out(session.style.dim(t.text(.retried, report.attempts))) }
         if report.remoteHeadIsDangling { session.err(t.text(.remoteHeadDangling, "main")) }
+        ReminderFollow.afterOutsideChange(session)
     }
 }

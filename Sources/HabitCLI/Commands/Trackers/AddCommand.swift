@@ -72,6 +72,7 @@ struct AddCommand: ParsableCommand {
         var goal = try options.goal.flatMap { try TrackerOptions.goal($0, t) }
         let measure = try options.measure(current: nil, t) ?? nil
         if schedule == .event, measure != nil { throw Failure.usage(t[.eventNoTarget]) }
+        let reminders = try options.reminders(t) ?? []
         if asking {
             if options.emoji == nil { emoji = try prompts.emoji() }
             if options.trackerColor == nil { color = try prompts.color() }
@@ -81,7 +82,7 @@ struct AddCommand: ParsableCommand {
         }
         let tracker = try session.habits.addTracker(NewTracker(
             name: name, category: category, createsCategory: createsCategory, schedule: schedule!, emoji: emoji, color: color,
-            start: start ?? today, description: description, goal: goal, measure: measure), reusing: preview)
+            start: start ?? today, description: description, goal: goal, measure: measure, reminders: reminders), reusing: preview)
         LastUsedCategory.remember(tracker.category, session: session)
         session.out(t.text(.added, session.name(tracker), TerminalText.safe(tracker.category)))
     }

@@ -62,6 +62,7 @@ struct EditCommand: ParsableCommand {
         if (changes.schedule ?? target.schedule).isEvent, (changes.measure ?? target.measure) != nil {
             throw Failure.usage(t[.eventNoTarget])
         }
+        changes.reminders = try options.reminders(t)
 
         guard let (edited, dropped) = try DropConsent.run(session, assumeYes: yes, { allowed in
             try session.habits.editTracker(target.id, changes, droppingMarks: allowed, reusing: preview)

@@ -48,9 +48,30 @@ struct TrackerOptions: ParsableArguments {
     @Flag(name: .customLong("at-most"), help: "The day is done while its total stays within the target: a habit to reduce.")
     var atMost = false
 
+    @Option(name: .long, help: ArgumentHelp("A time of day to be reminded at, like 08:00 (repeatable; see `habit remind`).", valueName: "time"))
+    var remind: [String] = []
+
+    @Flag(name: .customLong("no-remind"), help: "Remove the tracker's reminder times.")
+    var noRemind = false
+
     var hasAny: Bool {
         category != nil || days != nil || daily || event || emoji != nil || trackerColor != nil || description != nil
             || start != nil || goal != nil || schedule != nil || target != nil || unit != nil || atLeast || atMost
+            || !remind.isEmpty || noRemind
+    }
+
+    /// The reminder times the options ask for: nil when they name none, empty for --no-remind.
+    func reminders(_ t: Messages) throws -> [ReminderTime]? {
+        if noRemind, !remind.isEmpty { throw Failure.usage(t[.remindConflict]) }
+        if noRemind { return [] }
+        guard !remind.isEmpty else { return nil }
+        let words = remind.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }) }
+        let times = try words.map { word throws -> ReminderTime in
+            guard let time = ReminderTime(lenient: word) else { throw Failure.usage(t.text(.badReminderTime, TerminalText.safe(String(word)))) }
+            return time
+        }
+        guard !times.isEmpty else { throw Failure.usage(t.text(.badReminderTime, TerminalText.safe(remind.joined(separator: " ")))) }
+        return ReminderTime.distinct(times)
     }
 
     /// The schedule the options ask for, nil when they name none.

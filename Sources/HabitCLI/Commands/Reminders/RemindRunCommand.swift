@@ -1,0 +1,57 @@
+import ArgumentParser
+import HabitCore
+import HabitKit
+
+struct RemindRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Deliver the reminders that rang since the last run (what the timer runs).",
+        discussion: """
+            For each tracker scheduled today, neither done nor skipped, whose reminder time came since \
+            the last run (or since the day began, the first time), shows one desktop notification, or \
+            one for all of them when several are due together. Without a desktop session it prints \
+            them instead, for cron to mail. It changes nothing in the data directory; the time of the \
+            last run is kept in $XDG_STATE_HOME/habit (else ~/.local/state/habit).
+
+            Example:
+              habit remind run
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        // Read quietly: under cron every line of output becomes a mail.
+        let store = try session.habits.read()
+        let clock = LocalClock.system
+        let now = session.reminderNow(clock)
+        let log = ReminderRunLog(environment: session.context.environment, directory: session.directory)
+        let due = log.run(now: now) { lastRun in
+            ReminderRule.due(store.journal.trackers, settings: store.settings, clock: clock, now: now, lastRun: lastRun)
+        }
+        var notifications: [DesktopNotification] = []
+        if let only = due.first, due.count == 1 {
+            notifications.append(DesktopNotification(summary: Self.label(only.tracker), body: t.text(.reminderBody, only.time)))
+        } else if due.count > 1 {
+            notifications.append(DesktopNotification(summary: t.text(.reminderSummaryMany, due.count),
+                                                     body: t.list(due.map { Self.label($0.tracker) })))
+        }
+        let desktop = DesktopNotifications(environment: session.context.environment)
+        var shown = 0
+        for notification in notifications {
+            if desktop.send(notification) {
+                shown += 1
+            } else {
+                session.out(TerminalText.safe(t.text(.reminderLine, notification.summary, notification.body)))
+            }
+        }
+        guard session.context.stdoutIsTerminal else { return }
+        if due.isEmpty { session.out(t[.remindRunNothing]) } else if shown > 0 { session.out(t.text(.remindRunSent, due.count)) }
+    }
+
+    /// "🏃 Morning run"
+    static func label(_ tracker: Tracker) -> String {
+        (tracker.emoji.map { $0 + " " } ?? "") + tracker.name
+    }
+}

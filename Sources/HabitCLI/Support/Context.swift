@@ -20,7 +20,7 @@ final class Context: @unchecked Sendable {
     private var scriptedInput: [String]?
     /// The path a scheduler should run to start this program again (tests name a stand-in).
     private let executableOverride: String?
-    private let inputLock = PosixLock()
+    private let inputLock = Lock()
 
     init(
         environment: [String: String], now: Date = Date(), timeZone: TimeZone = .current,
@@ -58,16 +58,14 @@ final class Context: @unchecked Sendable {
 
     /// Work to do only if the command succeeds (such as refreshing the load cache).
     func onSuccess(_ action: @escaping () -> Void) {
-        inputLock.lock()
-        defer { inputLock.unlock() }
-        successActions.append(action)
+        inputLock.withLock { successActions.append(action) }
     }
 
     func runSuccessActions() {
-        inputLock.lock()
-        let actions = successActions
-        successActions = []
-        inputLock.unlock()
+        let actions = inputLock.withLock {
+            defer { successActions = [] }
+            return successActions
+        }
         for action in actions { action() }
     }
 
@@ -97,12 +95,12 @@ final class Context: @unchecked Sendable {
 
     /// One line from the user, or nil at end of input.
     func readLine() -> String? {
-        inputLock.lock()
-        defer { inputLock.unlock() }
-        if scriptedInput != nil {
-            return scriptedInput!.isEmpty ? nil : scriptedInput!.removeFirst()
+        inputLock.withLock {
+            if scriptedInput != nil {
+                return scriptedInput!.isEmpty ? nil : scriptedInput!.removeFirst()
+            }
+            return Swift.readLine()
         }
-        return Swift.readLine()
     }
 
     /// The wall-clock day and minute in the user's time zone (or `HABIT_NOW`, for scripts and tests:
@@ -136,7 +134,7 @@ final class Context: @unchecked Sendable {
 final class OutputStream: @unchecked Sendable {
     private let descriptor: Int32?
     private var buffer = ""
-    private let lock = PosixLock()
+    private let lock = Lock()
 
     private init(descriptor: Int32?) {
         self.descriptor = descriptor
@@ -147,8 +145,10 @@ final class OutputStream: @unchecked Sendable {
     static func capture() -> OutputStream { OutputStream(descriptor: nil) }
 
     func write(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { unlockedWrite(text) }
+    }
+
+    private func unlockedWrite(_ text: String) {
         if let descriptor {
             var bytes = Array(text.utf8)
             var offset = 0
@@ -168,8 +168,6 @@ final class OutputStream: @unchecked Sendable {
     }
 
     var captured: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return buffer
+        lock.withLock { buffer }
     }
 }

@@ -25,6 +25,8 @@ struct HabitCommand: ParsableCommand {
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
             StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
             RemindCommand.self, PromptCommand.self,
+            // MARK: import and export
+            ArchiveCommand.self, UnarchiveCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

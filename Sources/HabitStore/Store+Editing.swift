@@ -91,6 +91,10 @@ extension Store {
                 try document.setValue(.boolean(pinned), at: TrackerKey.pinned.path)
                 tracker.isPinned = pinned
             }
+            if let archived = changes.isArchived {
+                try Store.set(archived ? .boolean(true) : nil, .archived, in: &document)
+                tracker.isArchived = archived
+            }
             if let start = changes.start {
                 try Store.set(start.map(TrackerEncoding.date), .start, in: &document)
                 tracker.start = start

@@ -596,5 +596,10 @@ enum EnglishCatalog {
         .schedulerFailedHint: "`habit remind install --print` shows what habit installs; `habit remind uninstall` removes it.",
         .promptUnknownPlaceholder: "Unknown placeholder “{0}” in --format.",
         .promptPlaceholdersHint: "Placeholders: {0}.",
+        // MARK: import and export
+        .archivedTracker: "Archived “{0}”: it is hidden from the day view and statistics; its history is kept.",
+        .unarchivedTracker: "“{0}” is back from the archive.",
+        .alreadyArchived: "“{0}” is already archived.",
+        .notArchived: "“{0}” is not archived.",
     ]
 }

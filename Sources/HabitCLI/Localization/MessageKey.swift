@@ -547,4 +547,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case schedulerFailedHint
     case promptUnknownPlaceholder
     case promptPlaceholdersHint
+    // MARK: import and export
+    case archivedTracker
+    case unarchivedTracker
+    case alreadyArchived
+    case notArchived
 }

@@ -596,5 +596,10 @@ enum RussianCatalog {
         .schedulerFailedHint: "`habit remind install --print` покажет, что устанавливает habit; `habit remind uninstall` это удалит.",
         .promptUnknownPlaceholder: "Неизвестная подстановка «{0}» в --format.",
         .promptPlaceholdersHint: "Подстановки: {0}.",
+        // MARK: import and export
+        .archivedTracker: "«{0}» в архиве: он скрыт из списка на день и статистики, история сохранена.",
+        .unarchivedTracker: "«{0}» возвращён из архива.",
+        .alreadyArchived: "«{0}» уже в архиве.",
+        .notArchived: "«{0}» не в архиве.",
     ]
 }

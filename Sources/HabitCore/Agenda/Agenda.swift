@@ -45,6 +45,7 @@ public struct Agenda: Hashable, Sendable {
         self.day = day
         vacation = Vacations(journal.settings.vacations).range(containing: day)
         let due = journal.trackers.compactMap { tracker -> Row? in
+            if tracker.isArchived { return nil }
             let status = tracker.status(on: day, today: today)
             return status.isShown ? Row(tracker: tracker, status: status) : nil
         }

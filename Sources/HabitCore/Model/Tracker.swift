@@ -18,6 +18,8 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     public var measure: Measure?
     /// Times of day to be reminded at, in order, each once (`remind` in the file).
     public var reminders: [ReminderTime]
+    /// Hidden from the day view, the list and statistics; its history is kept (`archived = true`).
+    public var isArchived: Bool = false
     /// From habit.toml, not the tracker's file (`Journal` sets them): the first day of the week
     /// for "N per week" schedules, and the vacations that excuse every tracker.
     public var weekStartsOn: Weekday = .monday
@@ -27,7 +29,8 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         id: String, name: String, category: String, schedule: Schedule, emoji: String? = nil,
         color: TrackerColor? = nil, isPinned: Bool = false, start: CivilDate? = nil,
         description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog(), measure: Measure? = nil,
-        reminders: [ReminderTime] = []
+        reminders: [ReminderTime] = [],
+        isArchived: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -42,6 +45,7 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         self.log = log
         self.measure = measure
         self.reminders = reminders
+        self.isArchived = isArchived
     }
 
     public var isEvent: Bool { schedule.isEvent }

@@ -36,7 +36,7 @@ public struct OverallStatistics: Hashable, Sendable {
     public var isEmpty: Bool { trackersCompleted == 0 }
 
     public init(journal: Journal, today: CivilDate) {
-        self.init(trackers: journal.trackers, today: today)
+        self.init(trackers: journal.trackers.filter { !$0.isArchived }, today: today)
     }
 
     public init(trackers: [Tracker], today: CivilDate) {

@@ -122,7 +122,7 @@ public struct TrackerProgress: Hashable, Sendable {
 
     /// Progress of every tracker in the journal, in journal order.
     public static func all(in journal: Journal, today: CivilDate) -> [TrackerProgress] {
-        journal.trackers.map { TrackerProgress(tracker: $0, today: today) }
+        journal.trackers.filter { !$0.isArchived }.map { TrackerProgress(tracker: $0, today: today) }
     }
 }
 

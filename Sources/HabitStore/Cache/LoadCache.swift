@@ -15,7 +15,7 @@ import HabitCore
 public struct LoadCache {
     /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
     static let refreshThreshold = 256 * 1024
-    private static let magic: [UInt8] = Array("habit-cache 4\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 5\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -121,7 +121,7 @@ public struct LoadCache {
             }
             string(tracker.emoji)
             string(tracker.color?.description)
-            int(tracker.isPinned ? 1 : 0)
+            int((tracker.isPinned ? 1 : 0) | (tracker.isArchived ? 2 : 0))
             int(tracker.start?.dayNumber ?? Int(Int32.min))
             string(tracker.description)
             string(tracker.goal?.description)
@@ -247,10 +247,11 @@ public struct LoadCache {
             }
             let tracker = Tracker(
                 id: id, name: name, category: category, schedule: schedule,
-                emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned == 1,
+                emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned & 1 == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
                 goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, notes: notes), measure: measure,
-                reminders: reminders)
+                reminders: reminders,
+                isArchived: pinned & 2 == 2)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
         }
     }

@@ -43,6 +43,8 @@ public enum TrackerKey: String, CaseIterable, Sendable {
     case targetType = "target_type"
     // MARK: reminders
     case remind
+    // MARK: archive
+    case archived
 
     public var path: [String] { [rawValue] }
 }

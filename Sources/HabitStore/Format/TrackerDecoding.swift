@@ -62,6 +62,7 @@ extension FileDecoder {
         }
 
         let pinned = bool(TrackerKey.pinned.rawValue, in: root) ?? false
+        let archived = bool(TrackerKey.archived.rawValue, in: root) ?? false
 
         var start: CivilDate?
         if let value = root[TrackerKey.start.rawValue] {
@@ -99,7 +100,8 @@ extension FileDecoder {
         return Tracker(
             id: id, name: name, category: category, schedule: schedule, emoji: emoji, color: color,
             isPinned: pinned, start: start, description: description, goal: goal, log: log, measure: measure,
-            reminders: reminders)
+            reminders: reminders,
+            isArchived: archived)
     }
 
     /// `target`, `target_type` and `unit`: what a numeric habit counts. Returns false when the

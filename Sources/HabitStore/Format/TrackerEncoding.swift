@@ -16,11 +16,14 @@ public struct TrackerChanges: Sendable {
     public var measure: Measure??
     /// The reminder times; an empty list removes the key.
     public var reminders: [ReminderTime]?
+    /// true writes `archived = true`; false removes the key.
+    public var isArchived: Bool?
 
     public init(
         name: String? = nil, category: String? = nil, schedule: Schedule? = nil, emoji: String?? = nil,
         color: TrackerColor?? = nil, isPinned: Bool? = nil, start: CivilDate?? = nil,
-        description: String?? = nil, goal: Goal?? = nil, measure: Measure?? = nil, reminders: [ReminderTime]? = nil
+        description: String?? = nil, goal: Goal?? = nil, measure: Measure?? = nil, reminders: [ReminderTime]? = nil,
+        isArchived: Bool? = nil
     ) {
         self.name = name
         self.category = category
@@ -33,11 +36,13 @@ public struct TrackerChanges: Sendable {
         self.goal = goal
         self.measure = measure
         self.reminders = reminders
+        self.isArchived = isArchived
     }
 
     public var isEmpty: Bool {
         name == nil && category == nil && schedule == nil && emoji == nil && color == nil && isPinned == nil
             && start == nil && description == nil && goal == nil && measure == nil && reminders == nil
+            && isArchived == nil
     }
 }
 
@@ -119,6 +124,7 @@ enum TrackerEncoding {
         if let description = tracker.description { add(TrackerKey.description.rawValue, .string(description)) }
         if let goal = tracker.goal { add(TrackerKey.goal.rawValue, .string(goal.description)) }
         if !tracker.reminders.isEmpty { add(TrackerKey.remind.rawValue, reminders(tracker.reminders)) }
+        if tracker.isArchived { add(TrackerKey.archived.rawValue, .boolean(true)) }
         // The log is written by hand so that a day with a note stays one inline line.
         var log = ""
         var days = Set(tracker.log.notes.keys)

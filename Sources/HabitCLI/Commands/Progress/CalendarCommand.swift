@@ -59,7 +59,7 @@ struct CalendarCommand: ParsableCommand {
                 let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: weekStartsOn)
                 output.write(json ? HeatmapView.json(heatmap, tracker: target, today: today).rendered() : view.render(heatmap, tracker: target))
             } else {
-                let heatmap = YearHeatmap(trackers: store.journal.trackers, year: shown, today: today, weekStartsOn: weekStartsOn)
+                let heatmap = YearHeatmap(trackers: store.journal.trackers.filter { !$0.isArchived }, year: shown, today: today, weekStartsOn: weekStartsOn)
                 output.write(json ? HeatmapView.json(heatmap, today: today).rendered() : view.render(heatmap))
             }
             return
@@ -73,7 +73,7 @@ struct CalendarCommand: ParsableCommand {
             let month = MonthCalendar(tracker: target, containing: first, today: today, weekStartsOn: weekStartsOn)
             output.write(json ? CalendarView.json(month, tracker: target, today: today).rendered() : view.render(month, tracker: target))
         } else {
-            let month = MonthCalendar(trackers: store.journal.trackers, containing: first, today: today, weekStartsOn: weekStartsOn)
+            let month = MonthCalendar(trackers: store.journal.trackers.filter { !$0.isArchived }, containing: first, today: today, weekStartsOn: weekStartsOn)
             output.write(json ? CalendarView.json(month, today: today).rendered() : view.render(month))
         }
     }

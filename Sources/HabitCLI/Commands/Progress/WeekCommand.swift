@@ -28,7 +28,7 @@ struct WeekCommand: ParsableCommand {
         let store = try session.load()
         let today = session.today(store.settings)
         let day = try session.parseDay(date, today: today)
-        let trackers = WeekView.ordered(store.journal.trackers, categories: store.settings.categories)
+        let trackers = WeekView.ordered(store.journal.trackers.filter { !$0.isArchived }, categories: store.settings.categories)
         let weekStartsOn = store.settings.weekStartsOn
         let grid = WeekGrid(trackers: trackers, containing: day, today: today, weekStartsOn: weekStartsOn)
         if json {

@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -552,4 +552,34 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case unarchivedTracker
     case alreadyArchived
     case notArchived
+    case importNamesTaken
+    case importNamesTakenHint
+    case importMalformed
+    case importMalformedHint
+    case importUnclosedQuote
+    case importBadDate
+    case importBadValue
+    case importBadFrequency
+    case importMissingFields
+    case importBadLine
+    case importBadNumber
+    case importUnreadable
+    case importFileMissing
+    case importFileMissingHint
+    case unzipMissing
+    case unzipMissingHint
+    case importedHeader
+    case wouldImportHeader
+    case importRow
+    case importRowNumeric
+    case importRowArchived
+    case importRowRenamed
+    case importNewCategories
+    case importLosses
+    case lossFrequency
+    case lossTrackingOnly
+    case lossUnknownName
+    case lossEndDate
+    case lossNoTarget
+    case importDryRunNote
 }

@@ -117,6 +117,16 @@ enum ErrorPresenter {
             return Failure(t.text(.badTotal, safe(tracker), t.number(total)))
         case .eventWithTarget:
             return .usage(t[.eventNoTarget])
+        case .importNamesTaken(let names):
+            return Failure(t.text(.importNamesTaken, names.count, t.list(names.map { "“\(safe($0))”" })), hint: t[.importNamesTakenHint])
+        case .importMalformed(let at):
+            return Failure(t.text(.importMalformed, safe(at.file), at.line, at.column, importProblem(at.problem, t)), hint: t[.importMalformedHint])
+        case .importUnreadable(let path):
+            return Failure(t.text(.importUnreadable, safe(path)))
+        case .importFileMissing(let path, let file):
+            return Failure(t.text(.importFileMissing, safe(path), file), hint: t.text(.importFileMissingHint, file))
+        case .unzipMissing:
+            return Failure(t[.unzipMissing], hint: t[.unzipMissingHint])
         case .backwardsRange(let from, let to):
             return .usage(t.text(.backwardsRange, t.longDate(from), t.longDate(to)), hint: t[.backwardsRangeHint])
         case .noScheduler(let asked):
@@ -197,6 +207,21 @@ enum ErrorPresenter {
         case .openLock: t[.ioOpenLock]
         case .lock: t[.ioLock]
         case .read: t[.ioRead]
+        }
+    }
+}
+
+extension ErrorPresenter {
+    static func importProblem(_ problem: ImportProblem, _ t: Messages) -> String {
+        func safe(_ text: String) -> String { TerminalText.safe(text) }
+        return switch problem {
+        case .unclosedQuote: t[.importUnclosedQuote]
+        case .badDate(let text): t.text(.importBadDate, safe(text))
+        case .badValue(let text): t.text(.importBadValue, safe(text))
+        case .badFrequency(let text): t.text(.importBadFrequency, safe(text))
+        case .missingFields(let count): t.text(.importMissingFields, count)
+        case .badLine: t[.importBadLine]
+        case .badNumber(let text): t.text(.importBadNumber, safe(text))
         }
     }
 }

@@ -77,6 +77,18 @@ public enum HabitError: Error, Equatable, Sendable {
     case noScheduler(asked: ReminderMethod?)
     /// A command of the system's scheduler failed: the command and what it said.
     case schedulerFailed(command: String, detail: String)
+
+    // MARK: import and export
+    /// Trackers of an import whose names exist already (`--rename` imports them as "Name (2)").
+    case importNamesTaken([String])
+    /// A file being imported is not as its tool writes it.
+    case importMalformed(ImportProblemAt)
+    /// The path to import does not exist or cannot be read.
+    case importUnreadable(path: String)
+    /// The path to import lacks a file the format has (`Habits.csv`, `habits`).
+    case importFileMissing(path: String, file: String)
+    /// A .zip was given and the `unzip` command is not installed.
+    case unzipMissing
 }
 
 /// A tracker among several a name could mean.

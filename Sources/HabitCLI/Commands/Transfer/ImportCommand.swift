@@ -1,0 +1,105 @@
+import ArgumentParser
+import HabitCore
+import HabitKit
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring in trackers and their history from another habit tracker.",
+        discussion: """
+            Everything is written in one change (one commit); a malformed file writes nothing.
+            Examples:
+              habit import loop "Loop Habits CSV 2025-11-01.zip" --dry-run
+              habit import harsh ~/.config/harsh
+            """,
+        subcommands: [ImportLoopCommand.self, ImportHarshCommand.self])
+}
+
+/// Options every import has.
+struct ImportOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The category of trackers the file gives none (default: the tool's name).", valueName: "name"))
+    var category: String?
+
+    @Flag(name: .long, help: "Import a tracker whose name exists already as “Name (2)” instead of refusing.")
+    var rename = false
+
+    @Flag(name: .long, help: "Show what would be imported and what cannot be carried over exactly; write nothing.")
+    var dryRun = false
+}
+
+struct ImportLoopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loop",
+        abstract: "Import Loop Habit Tracker's CSV export (the .zip, which needs unzip, or its unpacked folder).",
+        discussion: "Example:\n  habit import loop \"Loop Habits CSV 2025-11-01.zip\"")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The .zip or folder Loop's “Export as CSV” wrote.", valueName: "path"), completion: .file())
+    var path: String
+    @OptionGroup var options: ImportOptions
+
+    func run() throws { try Importing(global: global).run(.loop, path: path, options: options) }
+}
+
+struct ImportHarshCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "harsh",
+        abstract: "Import harsh's habits and log files.",
+        discussion: "Example:\n  habit import harsh ~/.config/harsh")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The folder with harsh's habits and log files.", valueName: "dir"), completion: .directory)
+    var path: String
+    @OptionGroup var options: ImportOptions
+
+    func run() throws { try Importing(global: global).run(.harsh, path: path, options: options) }
+}
+
+/// The shared flow of the imports: read, write (or not), tell.
+struct Importing {
+    let global: GlobalOptions
+
+    func run(_ format: ImportFormat, path: String, options: ImportOptions) throws {
+        let session = Session(global)
+        let t = session.t
+        let store = try session.load()
+        let today = session.today(store.settings)
+        let summary = try session.habits.importFile(format, path: path, category: options.category, today: today,
+                                                    renaming: options.rename, dryRun: options.dryRun)
+        let header: MessageKey = options.dryRun ? .wouldImportHeader : .importedHeader
+        session.out(t.text(header, summary.rows.count, TerminalText.safe(path)))
+        for row in summary.rows {
+            var line = t.text(.importRow, TerminalText.safe(row.name), TerminalText.safe(row.category), t.scheduleSummary(row.schedule),
+                              row.done, row.skipped, row.amounts, row.notes)
+            var extras: [String] = []
+            if row.isNumeric { extras.append(t[.importRowNumeric]) }
+            if row.isArchived { extras.append(t[.importRowArchived]) }
+            if let original = row.originalName { extras.append(t.text(.importRowRenamed, TerminalText.safe(original))) }
+            if !extras.isEmpty { line += " (" + t.list(extras) + ")" }
+            session.out(line)
+        }
+        if !summary.newCategories.isEmpty {
+            session.out(t.text(.importNewCategories, t.list(summary.newCategories.map(TerminalText.safe))))
+        }
+        if !summary.losses.isEmpty {
+            session.out(t[.importLosses])
+            for loss in summary.losses { session.out(Self.text(loss, t)) }
+        }
+        if options.dryRun { session.out(t[.importDryRunNote]) }
+    }
+
+    static func text(_ loss: ImportLoss, _ t: Messages) -> String {
+        switch loss {
+        case .frequency(let tracker, let numerator, let denominator, let chosen):
+            t.text(.lossFrequency, TerminalText.safe(tracker), numerator, denominator, t.scheduleSummary(chosen).lowercased())
+        case .trackingOnly(let tracker, let chosen):
+            t.text(.lossTrackingOnly, TerminalText.safe(tracker), t.scheduleSummary(chosen).lowercased())
+        case .unknownName(let name, let lines):
+            t.text(.lossUnknownName, TerminalText.safe(name), lines)
+        case .endDate(let tracker, let date):
+            t.text(.lossEndDate, TerminalText.safe(tracker), date.description)
+        case .noTarget(let tracker):
+            t.text(.lossNoTarget, TerminalText.safe(tracker))
+        }
+    }
+}

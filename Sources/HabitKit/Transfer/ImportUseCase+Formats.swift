@@ -1,0 +1,23 @@
+import HabitCore
+
+/// The tools habit imports from.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case loop, harsh
+}
+
+extension Habits {
+    /// Reads `path` as `format` writes it and imports it (see `importTrackers`). `category` is the
+    /// category of trackers the file gives none (Loop has no categories; harsh's habits before its
+    /// first heading).
+    @discardableResult
+    public func importFile(_ format: ImportFormat, path: String, category: String?, today: CivilDate,
+                           renaming: Bool, dryRun: Bool) throws(HabitError) -> ImportSummary {
+        let files = try ImportFiles.open(path)
+        let plan: ImportPlan
+        switch format {
+        case .loop: plan = try LoopCSVImport.plan(files, category: category ?? "Loop", today: today, root: path)
+        case .harsh: plan = try HarshImport.plan(files, category: category ?? "harsh", today: today, root: path)
+        }
+        return try importTrackers(plan, from: format.rawValue, renaming: renaming, dryRun: dryRun)
+    }
+}

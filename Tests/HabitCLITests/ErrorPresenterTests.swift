@@ -44,6 +44,11 @@ import Testing
         .remoteKeptChanging(attempts: 4), .unfinishedGitMerge(paths: ["notes.md"]), .handEditsInvalid([diagnostic]),
     ] + RemoteFailureKinds.all.map { .remote(RemoteFailure(kind: $0, url: "https://***@example.org/h.git", detail: "said \u{1B}[31mred")) }
         + [.remote(RemoteFailure(kind: .authentication, url: "ssh://git@example.org/h.git", detail: nil))]
+        // MARK: import and export
+        + [.importNamesTaken(["Run"]), .importNamesTaken(["Run", "Read"]), .importUnreadable(path: "x.zip"),
+           .importFileMissing(path: "d", file: "Habits.csv"), .unzipMissing]
+        + [ImportProblem.unclosedQuote, .badDate("x"), .badValue("x"), .badFrequency("x"), .missingFields(expected: 2), .badLine, .badNumber("x")]
+            .map { .importMalformed(ImportProblemAt(file: "Habits.csv", line: 2, column: 3, problem: $0)) }
 
     @Test(arguments: Language.allCases)
     func everyErrorHasWordsAndAStatus(_ language: Language) {

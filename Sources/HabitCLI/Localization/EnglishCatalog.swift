@@ -602,7 +602,7 @@ enum EnglishCatalog {
         .alreadyArchived: "“{0}” is already archived.",
         .notArchived: "“{0}” is not archived.",
         .importNamesTaken: "{0, plural, one {A tracker named {1} exists already} other {Trackers named {1} exist already}}: nothing was imported.",
-        .importNamesTakenHint: "Import with --rename to add them as “Name (2)”, or rename or remove the trackers in habit first.",
+        .importNamesTakenHint: "{0, plural, one {Import with --rename to add it as “Name (2)”, or rename or remove the tracker in habit first.} other {Import with --rename to add them as “Name (2)”, or rename or remove the trackers in habit first.}}",
         .importMalformed: "{0}:{1}:{2}: {3}",
         .importMalformedHint: "Nothing was imported. The file is not as the tool writes it: correct it there and import again.",
         .importUnclosedQuote: "a quoted field is never closed",
@@ -627,9 +627,11 @@ enum EnglishCatalog {
         .importLosses: "Not carried over exactly:",
         .lossFrequency: "  “{0}”: {1} in {2} days has no equal in habit; imported as {3}.",
         .lossTrackingOnly: "  “{0}”: tracking only (frequency 0) has no equal in habit; imported as {1}.",
-        .lossUnknownName: "  {1, plural, one {# line} other {# lines}} of the log for “{0}”, which no habit has, were left out.",
+        .lossUnknownName: "  {1, plural, one {# line of the log for “{0}”, which no habit has, was left out} other {# lines of the log for “{0}”, which no habit has, were left out}}.",
         .lossEndDate: "  “{0}”: the end date {1} is not kept; a habit that has ended is imported archived.",
         .lossNoTarget: "  “{0}”: numeric, but the file gives no target; set one with habit edit.",
         .importDryRunNote: "Nothing was written (--dry-run).",
+        .importQuotedName: "“{0}”",
+        .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount of a done day (change it with habit edit).",
     ]
 }

@@ -582,4 +582,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossEndDate
     case lossNoTarget
     case importDryRunNote
+    case lossGuessedTarget
+    case importQuotedName
 }

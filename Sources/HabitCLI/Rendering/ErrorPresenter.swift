@@ -118,7 +118,7 @@ enum ErrorPresenter {
         case .eventWithTarget:
             return .usage(t[.eventNoTarget])
         case .importNamesTaken(let names):
-            return Failure(t.text(.importNamesTaken, names.count, t.list(names.map { "“\(safe($0))”" })), hint: t[.importNamesTakenHint])
+            return Failure(t.text(.importNamesTaken, names.count, t.list(names.map { t.text(.importQuotedName, safe($0)) })), hint: t.text(.importNamesTakenHint, names.count))
         case .importMalformed(let at):
             return Failure(t.text(.importMalformed, safe(at.file), at.line, at.column, importProblem(at.problem, t)), hint: t[.importMalformedHint])
         case .importUnreadable(let path):

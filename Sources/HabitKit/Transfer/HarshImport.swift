@@ -10,7 +10,6 @@ enum HarshImport {
         var plan = ImportPlan()
         var heading = category
         var endDates: [Int: CivilDate] = [:]
-        var frequencies: [Int: (Int, Int)] = [:]
         for (number, rawLine) in lines(habitsBytes).enumerated() {
             let line = number + 1
             if rawLine.isEmpty || rawLine.hasPrefix("#") { continue }
@@ -44,7 +43,6 @@ enum HarshImport {
                 tracker.schedule = schedule
                 if !exact { plan.losses.append(.frequency(tracker: name, numerator: target, denominator: interval, chosen: schedule)) }
             }
-            frequencies[plan.trackers.count] = (target, interval)
             plan.trackers.append(tracker)
         }
         for (index, date) in endDates.sorted(by: { $0.key < $1.key }) {
@@ -88,11 +86,11 @@ enum HarshImport {
         for index in plan.trackers.indices {
             let name = plan.trackers[index].name
             let log = days[name] ?? [:]
-            // harsh has amounts but no targets: a habit with an amount above 0 becomes numeric.
-            if log.values.contains(where: { ($0.amount ?? 0) > 0 }) {
-                let target = Double(frequencies[index].map { max($0.0, 1) } ?? 1)
+            // harsh has amounts but no targets: a habit with an amount above 0 on a done day becomes
+            // numeric, with the least such amount as its target, so that every "y" day stays done.
+            if let target = log.values.filter({ $0.mark == "y" }).compactMap(\.amount).filter({ $0 > 0 }).min() {
                 plan.trackers[index].measure = Measure(target: target)
-                plan.losses.append(.noTarget(tracker: name))
+                plan.losses.append(.guessedTarget(tracker: name, target: target))
             }
             let measure = plan.trackers[index].measure
             var entries: [CompletionLog.Entry] = []

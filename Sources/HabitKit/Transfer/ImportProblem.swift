@@ -45,4 +45,6 @@ public enum ImportLoss: Equatable, Sendable {
     case endDate(tracker: String, date: CivilDate)
     /// A numeric habit from a file that does not say its target (Loop before v2.3.1, harsh).
     case noTarget(tracker: String)
+    /// A numeric habit whose target was not in the file (harsh): the least amount of a done day.
+    case guessedTarget(tracker: String, target: Double)
 }

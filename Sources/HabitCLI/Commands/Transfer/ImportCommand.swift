@@ -100,6 +100,8 @@ struct Importing {
             t.text(.lossEndDate, TerminalText.safe(tracker), date.description)
         case .noTarget(let tracker):
             t.text(.lossNoTarget, TerminalText.safe(tracker))
+        case .guessedTarget(let tracker, let target):
+            t.text(.lossGuessedTarget, TerminalText.safe(tracker), t.number(target))
         }
     }
 }

@@ -23,7 +23,9 @@ let package = Package(
         // libgit2.so.1.5, no -lgit2, so commands that never touch git never load it.
         .target(name: "CLibgit2"),
         .target(name: "HabitGit", dependencies: ["CLibgit2"]),
-        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML"]),
+        // Raw deflate for .zip import and export, through the system's zlib loaded on first use.
+        .target(name: "CZlib"),
+        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib"]),
         .target(
             name: "HabitCLI",
             dependencies: [

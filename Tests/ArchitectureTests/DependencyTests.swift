@@ -12,7 +12,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "habit": ["HabitCLI"],
         "HabitCLI": ["HabitKit", "HabitStore", "HabitCore", "TOML", "ArgumentParser"],
-        "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML"],
+        "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib"],
         "HabitStore": ["HabitCore", "TOML"],
         "HabitGit": ["CLibgit2"],
         "HabitCore": [],
@@ -27,7 +27,7 @@ import Testing
     static let system: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization"]
     static let pure: Set<String> = ["HabitCore", "TOML"]
 
-    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "ArgumentParser"]) }
+    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "ArgumentParser"]) }
 
     /// `import X` lines of every Swift file of a target.
     static func imports(of target: String) throws -> [(file: String, module: String)] {

@@ -46,7 +46,9 @@ import Testing
         + [.remote(RemoteFailure(kind: .authentication, url: "ssh://git@example.org/h.git", detail: nil))]
         // MARK: import and export
         + [.importNamesTaken(["Run"]), .importNamesTaken(["Run", "Read"]), .importUnreadable(path: "x.zip"),
-           .importFileMissing(path: "d", file: "Habits.csv"), .unzipMissing]
+           .importFileMissing(path: "d", file: "Habits.csv"), .importZip(path: "x.zip", problem: .notAZip),
+           .importZip(path: "x.zip", problem: .unsupported("ZIP64")), .importZip(path: "x.zip", problem: .corrupt("Habits.csv")),
+           .importZip(path: "x.zip", problem: .zlibMissing("libz.so.1: cannot open shared object file"))]
         + [ImportProblem.unclosedQuote, .badDate("x"), .badValue("x"), .badFrequency("x"), .missingFields(expected: 2), .badLine, .badNumber("x")]
             .map { .importMalformed(ImportProblemAt(file: "Habits.csv", line: 2, column: 3, problem: $0)) }
 

@@ -566,8 +566,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case importUnreadable
     case importFileMissing
     case importFileMissingHint
-    case unzipMissing
-    case unzipMissingHint
+    case importZipNotAZip
+    case importZipUnsupported
+    case importZipCorrupt
+    case importZipHint
+    case zlibMissing
+    case zlibMissingHint
     case importedHeader
     case wouldImportHeader
     case importRow

@@ -125,8 +125,13 @@ enum ErrorPresenter {
             return Failure(t.text(.importUnreadable, safe(path)))
         case .importFileMissing(let path, let file):
             return Failure(t.text(.importFileMissing, safe(path), file), hint: t.text(.importFileMissingHint, file))
-        case .unzipMissing:
-            return Failure(t[.unzipMissing], hint: t[.unzipMissingHint])
+        case .importZip(let path, let problem):
+            switch problem {
+            case .notAZip: return Failure(t.text(.importZipNotAZip, safe(path)), hint: t[.importZipHint])
+            case .unsupported(let what): return Failure(t.text(.importZipUnsupported, safe(path), safe(what)), hint: t[.importZipHint])
+            case .corrupt(let entry): return Failure(t.text(.importZipCorrupt, safe(path), safe(entry)), hint: t[.importZipHint])
+            case .zlibMissing(let detail): return Failure(t.text(.zlibMissing, safe(detail)), hint: t[.zlibMissingHint])
+            }
         case .backwardsRange(let from, let to):
             return .usage(t.text(.backwardsRange, t.longDate(from), t.longDate(to)), hint: t[.backwardsRangeHint])
         case .noScheduler(let asked):

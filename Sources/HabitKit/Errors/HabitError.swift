@@ -87,8 +87,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case importUnreadable(path: String)
     /// The path to import lacks a file the format has (`Habits.csv`, `habits`).
     case importFileMissing(path: String, file: String)
-    /// A .zip was given and the `unzip` command is not installed.
-    case unzipMissing
+    /// A .zip habit cannot read.
+    case importZip(path: String, problem: ZipProblem)
 }
 
 /// A tracker among several a name could mean.

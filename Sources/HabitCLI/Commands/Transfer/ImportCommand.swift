@@ -30,7 +30,7 @@ struct ImportOptions: ParsableArguments {
 struct ImportLoopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loop",
-        abstract: "Import Loop Habit Tracker's CSV export (the .zip, which needs unzip, or its unpacked folder).",
+        abstract: "Import Loop Habit Tracker's CSV export (the .zip or its unpacked folder).",
         discussion: "Example:\n  habit import loop \"Loop Habits CSV 2025-11-01.zip\"")
 
     @OptionGroup var global: GlobalOptions

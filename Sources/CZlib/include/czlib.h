@@ -1,0 +1,29 @@
+#ifndef HABIT_CZLIB_H
+#define HABIT_CZLIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Raw deflate (RFC 1951, as in .zip entries) through the system's zlib, loaded on the first call
+ * (libz.so.1, never linked): only `habit import` and `habit export` of a .zip need it, so every
+ * other command starts without it (docs/performance.md).
+ */
+
+/* 0 when zlib could be loaded, else -1 (habit_zlib_error says why). */
+int habit_zlib_load(void);
+const char *habit_zlib_error(void);
+
+/* Inflates `length` bytes into `output`, which holds exactly `expected` bytes (the size the zip
+   directory gives). 0 on success; -1 when the data is corrupt or does not fill `expected` bytes. */
+int habit_inflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t expected);
+
+/* Deflates `length` bytes into `output` (at least habit_deflate_bound(length) bytes); returns the
+   compressed size, or 0 on failure. */
+size_t habit_deflate_bound(size_t length);
+size_t habit_deflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t capacity);
+
+/* The CRC-32 of a zip entry. */
+uint32_t habit_crc32(const uint8_t *bytes, size_t length);
+
+#endif

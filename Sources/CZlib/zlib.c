@@ -1,0 +1,96 @@
+#include <dlfcn.h>
+#include <pthread.h>
+#include <string.h>
+#include <zlib.h>
+#include "czlib.h"
+
+/* The SONAME of Debian's zlib1g, which every Debian system has; never libz.so (zlib1g-dev). */
+#define HABIT_ZLIB "libz.so.1"
+
+static void *library;
+static char load_error[512];
+static pthread_once_t library_once = PTHREAD_ONCE_INIT;
+
+static __typeof__(&inflateInit2_) inflate_init;
+static __typeof__(&inflate) inflate_step;
+static __typeof__(&inflateEnd) inflate_end;
+static __typeof__(&deflateInit2_) deflate_init;
+static __typeof__(&deflate) deflate_step;
+static __typeof__(&deflateEnd) deflate_end;
+static __typeof__(&deflateBound) deflate_bound;
+static __typeof__(&crc32) crc;
+
+static void load_library(void) {
+    void *handle = dlopen(HABIT_ZLIB, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        strncpy(load_error, why ? why : HABIT_ZLIB, sizeof load_error - 1);
+        return;
+    }
+    inflate_init = (__typeof__(inflate_init))dlsym(handle, "inflateInit2_");
+    inflate_step = (__typeof__(inflate_step))dlsym(handle, "inflate");
+    inflate_end = (__typeof__(inflate_end))dlsym(handle, "inflateEnd");
+    deflate_init = (__typeof__(deflate_init))dlsym(handle, "deflateInit2_");
+    deflate_step = (__typeof__(deflate_step))dlsym(handle, "deflate");
+    deflate_end = (__typeof__(deflate_end))dlsym(handle, "deflateEnd");
+    deflate_bound = (__typeof__(deflate_bound))dlsym(handle, "deflateBound");
+    crc = (__typeof__(crc))dlsym(handle, "crc32");
+    if (!inflate_init || !inflate_step || !inflate_end || !deflate_init || !deflate_step || !deflate_end || !deflate_bound || !crc) {
+        strncpy(load_error, HABIT_ZLIB " lacks a function habit needs", sizeof load_error - 1);
+        return;
+    }
+    library = handle;
+}
+
+int habit_zlib_load(void) {
+    pthread_once(&library_once, load_library);
+    return library ? 0 : -1;
+}
+
+const char *habit_zlib_error(void) { return load_error; }
+
+int habit_inflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t expected) {
+    if (habit_zlib_load() != 0) return -1;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    /* -15: raw deflate, no zlib header, as zip stores it. */
+    if (inflate_init(&stream, -15, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return -1;
+    stream.next_in = (Bytef *)input;
+    stream.avail_in = (uInt)length;
+    stream.next_out = output;
+    stream.avail_out = (uInt)expected;
+    int status = inflate_step(&stream, Z_FINISH);
+    size_t produced = stream.total_out;
+    inflate_end(&stream);
+    return status == Z_STREAM_END && produced == expected ? 0 : -1;
+}
+
+size_t habit_deflate_bound(size_t length) {
+    if (habit_zlib_load() != 0) return 0;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (deflate_init(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return 0;
+    size_t bound = deflate_bound(&stream, (uLong)length);
+    deflate_end(&stream);
+    return bound;
+}
+
+size_t habit_deflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t capacity) {
+    if (habit_zlib_load() != 0) return 0;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (deflate_init(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return 0;
+    stream.next_in = (Bytef *)input;
+    stream.avail_in = (uInt)length;
+    stream.next_out = output;
+    stream.avail_out = (uInt)capacity;
+    int status = deflate_step(&stream, Z_FINISH);
+    size_t produced = stream.total_out;
+    deflate_end(&stream);
+    return status == Z_STREAM_END ? produced : 0;
+}
+
+uint32_t habit_crc32(const uint8_t *bytes, size_t length) {
+    if (habit_zlib_load() != 0) return 0;
+    return (uint32_t)crc(0, bytes, (uInt)length);
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Imports of the hand-written fixtures in Fixtures/import (written as Loop and harsh write their
 /// files), compared with golden files: the command's output and every tracker file written.
@@ -63,18 +64,61 @@ import Testing
         try Self.expectGolden("loop-dry-run", ["import", "loop", Self.path("loop-current"), "--dry-run"])
     }
 
-    @Test func importingTwiceIsRefusedUnlessRenaming() throws {
+    @Test func importingTwiceChangesNothingAndNewDaysAreRefusedUnlessMergingOrRenaming() throws {
         let habit = try Harness(examples: false, now: "2025-06-01T10:00")
         #expect(habit.run("init").code == 0)
         #expect(habit.run(["import", "harsh", Self.path("harsh")]).code == 0)
         let before = habit.snapshot()
         let again = habit.run(["import", "harsh", Self.path("harsh")])
-        #expect(again.code == 1)
-        #expect(again.err.contains("“Gym”"))
+        #expect(again.code == 0, "\(again.err)")
+        #expect(again.out.hasPrefix("Nothing to import"))
+        #expect(habit.snapshot() == before, "importing the same files again writes nothing")
+        let changed = habit.root.appendingPathComponent("harsh-more")
+        try FileManager.default.copyItem(atPath: Self.path("harsh"), toPath: changed.path)
+        let log = changed.appendingPathComponent("log")
+        try (String(contentsOf: log, encoding: .utf8) + "2025-05-31 : Gym : y\n").write(to: log, atomically: true, encoding: .utf8)
+        let refused = habit.run(["import", "harsh", changed.path])
+        #expect(refused.code == 1)
+        #expect(refused.err.contains("“Gym”"))
         #expect(habit.snapshot() == before, "a refused import writes nothing")
-        let renamed = habit.run(["import", "harsh", Self.path("harsh"), "--rename"])
+        let renamed = habit.run(["import", "harsh", changed.path, "--rename"])
         #expect(renamed.code == 0, "\(renamed.err)")
         #expect(renamed.out.contains("“Gym (2)”"))
         #expect(habit.file("trackers/gym-2.toml").contains(#"name = "Gym (2)""#))
+    }
+
+    /// --merge into a tracker with history: one commit that adds only the new days (the hand-written
+    /// lines and comments of the file stay byte for byte), a start moved back for an earlier day,
+    /// a directory that checks clean; merging again makes no commit.
+    @Test func mergeAddsOnlyNewDaysInOneCommit() throws {
+        let habit = try Harness(examples: false, now: "2026-11-22T10:00")
+        #expect(habit.run("init").code == 0)
+        #expect(habit.run(["category", "add", "Health"]).code == 0)
+        #expect(habit.run(["add", "Stretch", "--category", "Health", "--daily", "--start", "2026-11-10"]).code == 0)
+        #expect(habit.run(["done", "Stretch", "--date", "2026-11-15"]).code == 0)
+        let file = "trackers/stretch.toml"
+        try habit.write(file, habit.file(file).replacingOccurrences(of: "2026-11-15 = true", with: "2026-11-15 = true  # felt good"))
+        #expect(habit.run("commit").code == 0)
+        let loop = habit.root.appendingPathComponent("loop")
+        try FileManager.default.createDirectory(at: loop.appendingPathComponent("001 Stretch"), withIntermediateDirectories: true)
+        try "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Stretch,YES_NO,,,1,1,#00897B,,,,false\n"
+            .write(to: loop.appendingPathComponent("Habits.csv"), atomically: true, encoding: .utf8)
+        try "Date,Value,Notes\n2026-11-16,YES_MANUAL,\n2026-11-15,SKIP,\n2026-11-05,YES_MANUAL,early\n"
+            .write(to: loop.appendingPathComponent("001 Stretch/Checkmarks.csv"), atomically: true, encoding: .utf8)
+        let commits = { try GitCommandLine.run(["rev-list", "--count", "HEAD"], in: habit.directory.path).trimmingCharacters(in: CharacterSet.whitespacesAndNewlines) }
+        let before = try commits()
+        let merged = habit.run(["import", "loop", loop.path, "--merge"])
+        #expect(merged.code == 0, "\(merged.err)")
+        #expect(try commits() == String(Int(before)! + 1), "one commit")
+        let text = habit.file(file)
+        #expect(text.contains("2026-11-15 = true  # felt good"), "habit's day and its comment stay")
+        #expect(text.contains("2026-11-16 = true"))
+        #expect(text.contains(#"2026-11-05 = { done = true, note = "early" }"#), "\(text)")
+        #expect(text.contains("start = 2026-11-05"), "the start moves back to the earlier day")
+        #expect(habit.run("check").code == 0)
+        let again = habit.run(["import", "loop", loop.path, "--merge"])
+        #expect(again.code == 0)
+        #expect(again.out.hasPrefix("Nothing to import"), "\(again.out)")
+        #expect(try commits() == String(Int(before)! + 1), "merging again makes no commit")
     }
 }

@@ -602,7 +602,7 @@ enum EnglishCatalog {
         .alreadyArchived: "“{0}” is already archived.",
         .notArchived: "“{0}” is not archived.",
         .importNamesTaken: "{0, plural, one {A tracker named {1} exists already} other {Trackers named {1} exist already}}: nothing was imported.",
-        .importNamesTakenHint: "{0, plural, one {Import with --rename to add it as “Name (2)”, or rename or remove the tracker in habit first.} other {Import with --rename to add them as “Name (2)”, or rename or remove the trackers in habit first.}}",
+        .importNamesTakenHint: "{0, plural, one {Import with --merge to add the file's days to it, or with --rename to add it as “Name (2)”.} other {Import with --merge to add the file's days to them, or with --rename to add them as “Name (2)”.}}",
         .importMalformed: "{0}:{1}:{2}: {3}",
         .importMalformedHint: "Nothing was imported. The file is not as the tool writes it: correct it there and import again.",
         .importUnclosedQuote: "a quoted field is never closed",
@@ -637,5 +637,14 @@ enum EnglishCatalog {
         .importDryRunNote: "Nothing was written (--dry-run).",
         .importQuotedName: "“{0}”",
         .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount of a done day (change it with habit edit).",
+        // MARK: import --merge
+        .importMergeOrRename: "--merge and --rename cannot be used together: choose what to do with a name that exists.",
+        .importRowMerged: "merged into the tracker of that name",
+        .importRowKept: "{0, plural, one {# day differs in the file and stays as habit has it} other {# days differ in the file and stay as habit has them}}",
+        .importRowAlreadyThere: "  “{0}”: in habit already, nothing to add",
+        .importNothingNew: "Nothing to import from {1}: habit holds {0, plural, one {that tracker} other {those # trackers}} with every day already.",
+        .importKindsDifferNumeric: "“{0}” cannot be merged: it is numeric in the file but yes/no in habit.",
+        .importKindsDifferYesNo: "“{0}” cannot be merged: it is yes/no in the file but numeric in habit.",
+        .importKindsDifferHint: "Import it under another name with --rename, or change the tracker in habit first.",
     ]
 }

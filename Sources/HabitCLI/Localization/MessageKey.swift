@@ -588,4 +588,13 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case importDryRunNote
     case lossGuessedTarget
     case importQuotedName
+    // MARK: import --merge
+    case importMergeOrRename
+    case importRowMerged
+    case importRowKept
+    case importRowAlreadyThere
+    case importNothingNew
+    case importKindsDifferNumeric
+    case importKindsDifferYesNo
+    case importKindsDifferHint
 }

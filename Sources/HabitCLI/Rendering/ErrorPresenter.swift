@@ -125,6 +125,8 @@ enum ErrorPresenter {
             return Failure(t.text(.importUnreadable, safe(path)))
         case .importFileMissing(let path, let file):
             return Failure(t.text(.importFileMissing, safe(path), file), hint: t.text(.importFileMissingHint, file))
+        case .importKindsDiffer(let tracker, let numericInFile):
+            return Failure(t.text(numericInFile ? .importKindsDifferNumeric : .importKindsDifferYesNo, safe(tracker)), hint: t[.importKindsDifferHint])
         case .importZip(let path, let problem):
             switch problem {
             case .notAZip: return Failure(t.text(.importZipNotAZip, safe(path)), hint: t[.importZipHint])

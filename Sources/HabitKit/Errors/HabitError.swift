@@ -87,6 +87,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case importUnreadable(path: String)
     /// The path to import lacks a file the format has (`Habits.csv`, `habits`).
     case importFileMissing(path: String, file: String)
+    /// `--merge` of a numeric tracker into a yes/no one of the same name, or the reverse.
+    case importKindsDiffer(tracker: String, numericInFile: Bool)
     /// A .zip habit cannot read.
     case importZip(path: String, problem: ZipProblem)
 }

@@ -11,13 +11,13 @@ extension Habits {
     /// first heading).
     @discardableResult
     public func importFile(_ format: ImportFormat, path: String, category: String?, today: CivilDate,
-                           renaming: Bool, dryRun: Bool) throws(HabitError) -> ImportSummary {
+                           clash: ImportClash, dryRun: Bool) throws(HabitError) -> ImportSummary {
         let files = try ImportFiles.open(path)
         let plan: ImportPlan
         switch format {
         case .loop: plan = try LoopCSVImport.plan(files, category: category ?? "Loop", today: today, root: path)
         case .harsh: plan = try HarshImport.plan(files, category: category ?? "harsh", today: today, root: path)
         }
-        return try importTrackers(plan, from: format.rawValue, renaming: renaming, dryRun: dryRun)
+        return try importTrackers(plan, from: format.rawValue, clash: clash, dryRun: dryRun)
     }
 }

@@ -20,11 +20,16 @@ struct ImportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The category of trackers the file gives none (default: the tool's name).", valueName: "name"))
     var category: String?
 
+    @Flag(name: .long, help: "Add the days of a tracker whose name exists already to that tracker (days habit has stay as they are).")
+    var merge = false
+
     @Flag(name: .long, help: "Import a tracker whose name exists already as “Name (2)” instead of refusing.")
     var rename = false
 
     @Flag(name: .long, help: "Show what would be imported and what cannot be carried over exactly; write nothing.")
     var dryRun = false
+
+    var clash: ImportClash { merge ? .merge : rename ? .rename : .refuse }
 }
 
 struct ImportLoopCommand: ParsableCommand {
@@ -62,19 +67,35 @@ struct Importing {
     func run(_ format: ImportFormat, path: String, options: ImportOptions) throws {
         let session = Session(global)
         let t = session.t
+        if options.merge && options.rename { throw Failure.usage(t[.importMergeOrRename]) }
         let store = try session.load()
         let today = session.today(store.settings)
         let summary = try session.habits.importFile(format, path: path, category: options.category, today: today,
-                                                    renaming: options.rename, dryRun: options.dryRun)
+                                                    clash: options.clash, dryRun: options.dryRun)
+        if summary.changesNothing {
+            session.out(t.text(.importNothingNew, summary.rows.count, TerminalText.safe(path)))
+            return
+        }
         let header: MessageKey = options.dryRun ? .wouldImportHeader : .importedHeader
         session.out(t.text(header, summary.rows.count, TerminalText.safe(path)))
         for row in summary.rows {
+            if row.outcome == .alreadyThere {
+                session.out(t.text(.importRowAlreadyThere, TerminalText.safe(row.name)))
+                continue
+            }
+            let counts = row.counts
             var line = t.text(.importRow, TerminalText.safe(row.name), TerminalText.safe(row.category), t.scheduleSummary(row.schedule),
-                              row.done, row.skipped, row.amounts, row.notes)
+                              counts.done, counts.skipped, counts.amounts, counts.notes)
             var extras: [String] = []
             if row.isNumeric { extras.append(t[.importRowNumeric]) }
             if row.isArchived { extras.append(t[.importRowArchived]) }
-            if let original = row.originalName { extras.append(t.text(.importRowRenamed, TerminalText.safe(original))) }
+            switch row.outcome {
+            case .renamed(let original): extras.append(t.text(.importRowRenamed, TerminalText.safe(original)))
+            case .merged(let kept):
+                extras.append(t[.importRowMerged])
+                if kept > 0 { extras.append(t.text(.importRowKept, kept)) }
+            case .created, .alreadyThere: break
+            }
             if !extras.isEmpty { line += " (" + t.list(extras) + ")" }
             session.out(line)
         }

@@ -646,5 +646,8 @@ enum EnglishCatalog {
         .importKindsDifferNumeric: "“{0}” cannot be merged: it is numeric in the file but yes/no in habit.",
         .importKindsDifferYesNo: "“{0}” cannot be merged: it is yes/no in the file but numeric in habit.",
         .importKindsDifferHint: "Import it under another name with --rename, or change the tracker in habit first.",
+        // MARK: import --infer-weekdays
+        .importNotes: "Guessed from the data (--infer-weekdays):",
+        .noteWeekdaysInferred: "  “{0}”: {1}, the weekdays of {2}% of its done days.",
     ]
 }

@@ -597,4 +597,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case importKindsDifferNumeric
     case importKindsDifferYesNo
     case importKindsDifferHint
+    // MARK: import --infer-weekdays
+    case importNotes
+    case noteWeekdaysInferred
 }

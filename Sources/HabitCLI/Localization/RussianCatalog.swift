@@ -646,5 +646,8 @@ enum RussianCatalog {
         .importKindsDifferNumeric: "«{0}» нельзя объединить: в файле он числовой, а в habit — да/нет.",
         .importKindsDifferYesNo: "«{0}» нельзя объединить: в файле он да/нет, а в habit — числовой.",
         .importKindsDifferHint: "Импортируйте его под другим именем с --rename или сначала измените трекер в habit.",
+        // MARK: import --infer-weekdays
+        .importNotes: "Выведено из данных (--infer-weekdays):",
+        .noteWeekdaysInferred: "  «{0}»: {1} — дни недели {2}% выполненных дней.",
     ]
 }

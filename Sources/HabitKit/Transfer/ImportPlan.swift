@@ -5,6 +5,8 @@ import HabitCore
 public struct ImportPlan: Sendable, Equatable {
     public var trackers: [Tracker]
     public var losses: [ImportLoss]
+    /// What habit decided that the file does not say (`--infer-weekdays`).
+    public var notes: [ImportNote] = []
 
     public init(trackers: [Tracker] = [], losses: [ImportLoss] = []) {
         self.trackers = trackers
@@ -83,6 +85,7 @@ public struct ImportSummary: Sendable, Equatable {
     public var rows: [Row]
     public var newCategories: [String]
     public var losses: [ImportLoss]
+    public var notes: [ImportNote] = []
 
     /// True when the import writes nothing: every tracker was in habit already.
     public var changesNothing: Bool { rows.allSatisfy { $0.outcome == .alreadyThere } && newCategories.isEmpty }

@@ -48,3 +48,9 @@ public enum ImportLoss: Equatable, Sendable {
     /// A numeric habit whose target was not in the file (harsh): the least amount of a done day.
     case guessedTarget(tracker: String, target: Double)
 }
+
+/// A choice habit made for an import that the file does not state.
+public enum ImportNote: Equatable, Sendable {
+    /// `--infer-weekdays` gave "N times a week" the weekdays `percent` % of its done days fall on.
+    case weekdaysInferred(tracker: String, days: WeekdaySet, percent: Int)
+}

@@ -11,13 +11,14 @@ extension Habits {
     /// first heading).
     @discardableResult
     public func importFile(_ format: ImportFormat, path: String, category: String?, today: CivilDate,
-                           clash: ImportClash, dryRun: Bool) throws(HabitError) -> ImportSummary {
+                           clash: ImportClash, inferringWeekdays: Bool = false, dryRun: Bool) throws(HabitError) -> ImportSummary {
         let files = try ImportFiles.open(path)
-        let plan: ImportPlan
+        var plan: ImportPlan
         switch format {
         case .loop: plan = try LoopCSVImport.plan(files, category: category ?? "Loop", today: today, root: path)
         case .harsh: plan = try HarshImport.plan(files, category: category ?? "harsh", today: today, root: path)
         }
+        if inferringWeekdays { plan.inferWeekdays() }
         return try importTrackers(plan, from: format.rawValue, clash: clash, dryRun: dryRun)
     }
 }

@@ -79,7 +79,7 @@ extension Habits {
                 }
                 for (existing, imported) in merges { try LogMerge(existing: existing, imported: imported).apply(to: store) }
             }
-            return ImportSummary(rows: rows, newCategories: newCategories, losses: plan.losses)
+            return ImportSummary(rows: rows, newCategories: newCategories, losses: plan.losses, notes: plan.notes)
         }
         if dryRun {
             let store = try read()

@@ -26,6 +26,9 @@ struct ImportOptions: ParsableArguments {
     @Flag(name: .long, help: "Import a tracker whose name exists already as “Name (2)” instead of refusing.")
     var rename = false
 
+    @Flag(name: .long, help: "Give a tracker done N times a week fixed weekdays when at least 90 % of its done days fall on N weekdays.")
+    var inferWeekdays = false
+
     @Flag(name: .long, help: "Show what would be imported and what cannot be carried over exactly; write nothing.")
     var dryRun = false
 
@@ -71,7 +74,7 @@ struct Importing {
         let store = try session.load()
         let today = session.today(store.settings)
         let summary = try session.habits.importFile(format, path: path, category: options.category, today: today,
-                                                    clash: options.clash, dryRun: options.dryRun)
+                                                    clash: options.clash, inferringWeekdays: options.inferWeekdays, dryRun: options.dryRun)
         if summary.changesNothing {
             session.out(t.text(.importNothingNew, summary.rows.count, TerminalText.safe(path)))
             return
@@ -105,6 +108,15 @@ struct Importing {
         if !summary.losses.isEmpty {
             session.out(t[.importLosses])
             for loss in summary.losses { session.out(Self.text(loss, t)) }
+        }
+        if !summary.notes.isEmpty {
+            session.out(t[.importNotes])
+            for note in summary.notes {
+                switch note {
+                case .weekdaysInferred(let tracker, let days, let percent):
+                    session.out(t.text(.noteWeekdaysInferred, TerminalText.safe(tracker), t.scheduleSummary(.weekly(days)), percent))
+                }
+            }
         }
         if options.dryRun { session.out(t[.importDryRunNote]) }
     }

@@ -121,4 +121,35 @@ import TestSupport
         #expect(again.out.hasPrefix("Nothing to import"), "\(again.out)")
         #expect(try commits() == String(Int(before)! + 1), "merging again makes no commit")
     }
+
+    /// A .zip whose bytes are damaged, or that is encrypted, is refused with the file and the entry,
+    /// and nothing is written.
+    @Test(arguments: ["damaged", "encrypted"])
+    func badZipIsRefused(_ kind: String) throws {
+        let habit = try Harness(examples: false, now: "2025-06-01T10:00")
+        #expect(habit.run("init").code == 0)
+        var bytes = [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent("Loop Habits CSV 2015-01-25.zip")))
+        if kind == "damaged" {
+            // The last byte of the first entry's data: its CRC no longer adds up.
+            let nameLength = Int(bytes[26]) | Int(bytes[27]) << 8
+            let extraLength = Int(bytes[28]) | Int(bytes[29]) << 8
+            let size = Int(bytes[18]) | Int(bytes[19]) << 8 | Int(bytes[20]) << 16 | Int(bytes[21]) << 24
+            bytes[30 + nameLength + extraLength + size - 1] ^= 0xFF
+        } else {
+            // The encrypted flag of every central directory entry.
+            var at = 0
+            while at + 4 <= bytes.count {
+                if bytes[at] == 0x50, bytes[at + 1] == 0x4b, bytes[at + 2] == 0x01, bytes[at + 3] == 0x02 { bytes[at + 8] |= 1 }
+                at += 1
+            }
+        }
+        let zip = habit.root.appendingPathComponent("export.zip")
+        try Data(bytes).write(to: zip)
+        let before = habit.snapshot()
+        let result = habit.run(["import", "loop", zip.path])
+        #expect(result.code == 1)
+        #expect(result.err.contains(kind == "damaged" ? "is damaged" : "uses encrypted entries"), "\(result.err)")
+        #expect(result.err.contains(zip.path))
+        #expect(habit.snapshot() == before)
+    }
 }

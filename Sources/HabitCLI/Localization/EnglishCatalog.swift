@@ -633,10 +633,9 @@ enum EnglishCatalog {
         .lossTrackingOnly: "  “{0}”: tracking only (frequency 0) has no equal in habit; imported as {1}.",
         .lossUnknownName: "  {1, plural, one {# line of the log for “{0}”, which no habit has, was left out} other {# lines of the log for “{0}”, which no habit has, were left out}}.",
         .lossEndDate: "  “{0}”: the end date {1} is not kept; a habit that has ended is imported archived.",
-        .lossNoTarget: "  “{0}”: numeric, but the file gives no target; set one with habit edit.",
         .importDryRunNote: "Nothing was written (--dry-run).",
         .importQuotedName: "“{0}”",
-        .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount of a done day (change it with habit edit).",
+        .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount logged (change it with habit edit).",
         // MARK: import --merge
         .importMergeOrRename: "--merge and --rename cannot be used together: choose what to do with a name that exists.",
         .importRowMerged: "merged into the tracker of that name",

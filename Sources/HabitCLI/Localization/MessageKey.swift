@@ -584,7 +584,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossTrackingOnly
     case lossUnknownName
     case lossEndDate
-    case lossNoTarget
     case importDryRunNote
     case lossGuessedTarget
     case importQuotedName

@@ -43,9 +43,7 @@ public enum ImportLoss: Equatable, Sendable {
     case unknownName(String, lines: Int)
     /// harsh's end date: the habit is imported archived and the date itself is lost.
     case endDate(tracker: String, date: CivilDate)
-    /// A numeric habit from a file that does not say its target (Loop before v2.3.1, harsh).
-    case noTarget(tracker: String)
-    /// A numeric habit whose target was not in the file (harsh): the least amount of a done day.
+    /// A numeric habit whose target is not in the file (harsh; Loop before v2.3.1): the least amount logged.
     case guessedTarget(tracker: String, target: Double)
 }
 

@@ -93,7 +93,11 @@ enum LoopCSVImport {
                     let unit = text("Unit")
                     tracker.measure = Measure(target: target, direction: direction, unit: unit.isEmpty ? nil : unit)
                 } else {
-                    plan.losses.append(.noTarget(tracker: name))
+                    // Loop before v2.3.1 does not export the target: the least amount logged, so
+                    // that every day with an amount stays done; the user is told to check it.
+                    let target = raws.filter { !(-1...3).contains($0) && $0 > 0 }.min().map { Double($0) / 1000 } ?? 1
+                    tracker.measure = Measure(target: target)
+                    plan.losses.append(.guessedTarget(tracker: name, target: target))
                 }
             }
             if !exact { plan.losses.append(.frequency(tracker: name, numerator: numerator, denominator: denominator, chosen: schedule)) }

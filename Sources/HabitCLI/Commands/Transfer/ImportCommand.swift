@@ -131,8 +131,6 @@ struct Importing {
             t.text(.lossUnknownName, TerminalText.safe(name), lines)
         case .endDate(let tracker, let date):
             t.text(.lossEndDate, TerminalText.safe(tracker), date.description)
-        case .noTarget(let tracker):
-            t.text(.lossNoTarget, TerminalText.safe(tracker))
         case .guessedTarget(let tracker, let target):
             t.text(.lossGuessedTarget, TerminalText.safe(tracker), t.number(target))
         }

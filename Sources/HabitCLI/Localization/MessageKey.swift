@@ -588,4 +588,18 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case importDryRunNote
     case lossGuessedTarget
     case importQuotedName
+    // MARK: import sources (Loop's .db, habitctl)
+    case importDatabaseNotSQLite
+    case importDatabaseNotLoop
+    case importDatabaseHint
+    case importDatabaseTooOld
+    case importDatabaseTooOldHint
+    case importDatabaseTooNew
+    case importDatabaseTooNewHint
+    case importDatabaseUnreadable
+    case importDatabaseBadValue
+    case sqliteMissing
+    case sqliteMissingHint
+    case lossNumericPeriod
+    case lossReminderDays
 }

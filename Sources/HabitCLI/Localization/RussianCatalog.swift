@@ -637,5 +637,19 @@ enum RussianCatalog {
         .importDryRunNote: "Ничего не записано (--dry-run).",
         .importQuotedName: "«{0}»",
         .lossGuessedTarget: "  «{0}»: в файле есть количества, но нет цели; цель — {1}, наименьшее количество выполненного дня (измените через habit edit).",
+        // MARK: import sources (Loop's .db, habitctl)
+        .importDatabaseNotSQLite: "{0} — не база данных SQLite, значит, это не резервная копия Loop.",
+        .importDatabaseNotLoop: "{0} — база данных SQLite, но не Loop Habit Tracker: в ней нет таблиц Habits и Repetitions.",
+        .importDatabaseHint: "Укажите файл .db, записанный в Loop командой «Экспорт полной резервной копии», или .zip её «Экспорта в CSV».",
+        .importDatabaseTooOld: "{0} — база данных Loop версии {1}; habit читает версии с 8 по 25.",
+        .importDatabaseTooOldHint: "Откройте её в современной версии Loop Habit Tracker (она обновит базу) и сделайте резервную копию оттуда.",
+        .importDatabaseTooNew: "{0} — база данных Loop версии {1}, новее, чем знает habit (версии с 8 по 25).",
+        .importDatabaseTooNewHint: "Сделайте в Loop «Экспорт в CSV» и импортируйте .zip или обновите habit.",
+        .importDatabaseUnreadable: "{0} не читается как база данных: {1}",
+        .importDatabaseBadValue: "{0}: таблица {1}, строка {2}, столбец {3}: Loop не пишет значение «{4}».",
+        .sqliteMissing: "Для чтения резервных копий Loop (.db) нужна библиотека SQLite: {0}",
+        .sqliteMissingHint: "Установите её (в Debian: apt-get install libsqlite3-0) или импортируйте экспорт Loop в CSV (.zip).",
+        .lossNumericPeriod: "  «{0}»: цель Loop {1} — сумма за {2} дн.; цель в habit — сумма одного дня (импортировано как {3}).",
+        .lossReminderDays: "  «{0}»: напоминание в {1} только по дням {2} импортировано на каждый день (у напоминаний habit нет дней недели).",
     ]
 }

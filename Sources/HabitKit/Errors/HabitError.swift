@@ -89,6 +89,10 @@ public enum HabitError: Error, Equatable, Sendable {
     case importFileMissing(path: String, file: String)
     /// A .zip habit cannot read.
     case importZip(path: String, problem: ZipProblem)
+
+    // MARK: import sources (Loop's .db, habitctl)
+    /// A file given as Loop's .db backup that habit cannot read.
+    case importDatabase(path: String, problem: LoopDatabaseProblem)
 }
 
 /// A tracker among several a name could mean.

@@ -47,4 +47,11 @@ public enum ImportLoss: Equatable, Sendable {
     case noTarget(tracker: String)
     /// A numeric habit whose target was not in the file (harsh): the least amount of a done day.
     case guessedTarget(tracker: String, target: Double)
+
+    // MARK: import sources (Loop's .db, habitctl)
+    /// A numeric Loop habit whose target is a total over `days` days (Loop adds up the window);
+    /// habit's target is one day's total, so the habit is imported with this schedule.
+    case numericPeriod(tracker: String, target: Double, unit: String?, days: Int, chosen: Schedule)
+    /// A Loop reminder on some weekdays only: imported at the same time every day.
+    case reminderDays(tracker: String, time: ReminderTime, days: [Weekday])
 }

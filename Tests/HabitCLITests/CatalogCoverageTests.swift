@@ -22,8 +22,10 @@ import Testing
                                 .remoteHostKeyChangedHint, .remoteAuthenticationHTTPSHint] {
             keys[key] = "ErrorPresenterTests.swift"
         }
-        // SQLite that cannot be loaded, or that refuses a file with its header (LazySQLiteTests loads a broken library).
-        for key: MessageKey in [.sqliteMissing, .sqliteMissingHint, .importDatabaseUnreadable] { keys[key] = "ErrorPresenterTests.swift" }
+        // zlib or SQLite that cannot be loaded (LazySQLiteTests loads a broken libsqlite3), SQLite refusing a file with its header.
+        for key: MessageKey in [.zlibMissing, .zlibMissingHint, .sqliteMissing, .sqliteMissingHint, .importDatabaseUnreadable] {
+            keys[key] = "ErrorPresenterTests.swift"
+        }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys

@@ -38,10 +38,12 @@ struct ImportFiles {
         guard let bytes = FileManager.default.contents(atPath: file) else { throw .importUnreadable(path: file) }
         let archive: ZipArchive
         do { archive = try ZipArchive(Array(bytes)) } catch { throw .importZip(path: file, problem: error) }
-        var entries: [String: ZipArchive.Entry] = [:]
-        for entry in archive.entries where !entry.name.hasSuffix("/") { entries[entry.name] = entry }
-        return ImportFiles(paths: entries.keys.sorted(), reader: { name in
-            entries[name].flatMap { try? archive.contents(of: $0) }
-        }, display: { "\(file):\($0)" })
+        // Every entry is unpacked now (exports are small), so that a damaged one is said to be
+        // damaged rather than missing.
+        var contents: [String: [UInt8]] = [:]
+        for entry in archive.entries where !entry.name.hasSuffix("/") {
+            do { contents[entry.name] = try archive.contents(of: entry) } catch { throw .importZip(path: file, problem: error) }
+        }
+        return ImportFiles(paths: contents.keys.sorted(), reader: { contents[$0] }, display: { "\(file):\($0)" })
     }
 }

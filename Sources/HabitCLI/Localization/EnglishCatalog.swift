@@ -651,5 +651,7 @@ enum EnglishCatalog {
         .sqliteMissingHint: "Install it (on Debian: apt-get install libsqlite3-0), or import Loop's CSV export (.zip) instead.",
         .lossNumericPeriod: "  “{0}”: Loop's target of {1} is a total over {2} days; a target in habit is one day's total (imported as {3}).",
         .lossReminderDays: "  “{0}”: the reminder at {1} on {2} only is imported for every day (habit's reminders have no weekdays).",
+        .lossName: "  “{0}”: a name in habit has no control characters; imported as “{1}”.",
+        .lossNameCut: "  “{0}”: a name in habit has at most 38 characters; imported as “{1}”, with the full name first in its description.",
     ]
 }

@@ -602,4 +602,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case sqliteMissingHint
     case lossNumericPeriod
     case lossReminderDays
+    case lossName
+    case lossNameCut
 }

@@ -54,4 +54,7 @@ public enum ImportLoss: Equatable, Sendable {
     case numericPeriod(tracker: String, target: Double, unit: String?, days: Int, chosen: Schedule)
     /// A Loop reminder on some weekdays only: imported at the same time every day.
     case reminderDays(tracker: String, time: ReminderTime, days: [Weekday])
+    /// A name habit cannot hold (control characters, or too long: `cut`, the full name then first
+    /// in the description), imported as `imported`.
+    case name(original: String, imported: String, cut: Bool)
 }

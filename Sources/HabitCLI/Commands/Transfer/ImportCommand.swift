@@ -126,6 +126,8 @@ struct Importing {
             t.text(.lossNumericPeriod, TerminalText.safe(tracker), t.quantity(target, unit: unit), days, t.scheduleSummary(chosen).lowercased())
         case .reminderDays(let tracker, let time, let days):
             t.text(.lossReminderDays, TerminalText.safe(tracker), time.description, t.list(days.map(t.weekdayShort)))
+        case .name(let original, let imported, let cut):
+            t.text(cut ? .lossNameCut : .lossName, TerminalText.safe(original), TerminalText.safe(imported))
         }
     }
 }

@@ -22,8 +22,8 @@ import Testing
                                 .remoteHostKeyChangedHint, .remoteAuthenticationHTTPSHint] {
             keys[key] = "ErrorPresenterTests.swift"
         }
-        // zlib or SQLite that cannot be loaded (LazySQLiteTests loads a broken libsqlite3), SQLite refusing a file with its header.
-        for key: MessageKey in [.zlibMissing, .zlibMissingHint, .sqliteMissing, .sqliteMissingHint, .importDatabaseUnreadable] {
+        // zlib or SQLite that cannot be loaded (LazySQLiteTests loads a broken libsqlite3).
+        for key: MessageKey in [.zlibMissing, .zlibMissingHint, .sqliteMissing, .sqliteMissingHint] {
             keys[key] = "ErrorPresenterTests.swift"
         }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }

@@ -88,6 +88,7 @@ enum LoopDatabaseImport {
             guard let habit = row["habit"]?.integer, let stamp = row["timestamp"]?.integer else { continue }
             // Milliseconds of midnight UTC of the day, which Loop truncates to a whole day.
             let day = CivilDate(dayNumber: Int((Int64(stamp) - (Int64(stamp) % dayLength + dayLength) % dayLength) / dayLength))
+            guard (1970...9999).contains(day.year) else { throw bad("Repetitions", row, "timestamp") }
             guard days[habit]?[day] == nil else { continue }
             // Before version 16 a row meant a checked day; `value` came with numeric habits.
             let raw: Int

@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "HabitGit", dependencies: ["CLibgit2"]),
         // Raw deflate for .zip import and export, through the system's zlib loaded on first use.
         .target(name: "CZlib"),
-        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib"]),
+        // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
+        .target(name: "CSQLite"),
+        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib", "CSQLite"]),
         .target(
             name: "HabitCLI",
             dependencies: [

@@ -32,7 +32,8 @@ import TestSupport
 /// ```
 ///
 /// `$DIR` stands for the data directory and `$ROOT` for the scratch folder around it, in the
-/// arguments and in the expected output. `UPDATE_CASES=1` rewrites the expectations from what the
+/// arguments and in the expected output; `$FIXTURES` for Tests/HabitCLITests/Fixtures (binary
+/// inputs such as a SQLite database, which an `@file` cannot hold). `UPDATE_CASES=1` rewrites the expectations from what the
 /// command did, for a new case to be read and checked once.
 struct CaseFile: CustomTestStringConvertible, Sendable {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cases")
@@ -186,12 +187,16 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
         guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else { throw CaseFailure("cannot write \(path)") }
     }
 
+    static let fixtures = folder.deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
     func expand(_ text: String, _ habit: Harness) -> String {
         text.replacingOccurrences(of: "$DIR", with: habit.directory.path).replacingOccurrences(of: "$ROOT", with: habit.root.path)
+            .replacingOccurrences(of: "$FIXTURES", with: CaseFile.fixtures)
     }
 
     func contract(_ text: String, _ habit: Harness) -> String {
         text.replacingOccurrences(of: habit.directory.path, with: "$DIR").replacingOccurrences(of: habit.root.path, with: "$ROOT")
+            .replacingOccurrences(of: CaseFile.fixtures, with: "$FIXTURES")
     }
 
     /// The file with its expectations replaced by what the command did.

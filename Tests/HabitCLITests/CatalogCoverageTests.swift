@@ -23,8 +23,11 @@ import Testing
             keys[key] = "ErrorPresenterTests.swift"
         }
         // A damaged or encrypted .zip (binary, so not a case file: ImportTests.badZipIsRefused runs
-        // them through the command); zlib missing from the system.
-        for key: MessageKey in [.importZipCorrupt, .importZipUnsupported, .zlibMissing, .zlibMissingHint] { keys[key] = "ErrorPresenterTests.swift" }
+        // them through the command); zlib or SQLite that cannot be loaded (LazySQLiteTests loads a
+        // broken libsqlite3).
+        for key: MessageKey in [.importZipCorrupt, .importZipUnsupported, .zlibMissing, .zlibMissingHint, .sqliteMissing, .sqliteMissingHint] {
+            keys[key] = "ErrorPresenterTests.swift"
+        }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys

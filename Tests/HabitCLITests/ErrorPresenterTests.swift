@@ -49,6 +49,10 @@ import Testing
            .importFileMissing(path: "d", file: "Habits.csv"), .importZip(path: "x.zip", problem: .notAZip),
            .importZip(path: "x.zip", problem: .unsupported("ZIP64")), .importZip(path: "x.zip", problem: .corrupt("Habits.csv")),
            .importZip(path: "x.zip", problem: .zlibMissing("libz.so.1: cannot open shared object file"))]
+        // MARK: import sources (Loop's .db, habitctl)
+        + [LoopDatabaseProblem.notSQLite, .notLoop, .tooOld(version: 7), .tooNew(version: 26), .unreadable("database disk image is malformed"),
+           .badValue(table: "Habits", row: 3, column: "freq_den", value: "0"),
+           .sqliteMissing("libsqlite3.so.0: cannot open shared object file")].map { .importDatabase(path: "x.db", problem: $0) }
         + [ImportProblem.unclosedQuote, .badDate("x"), .badValue("x"), .badFrequency("x"), .missingFields(expected: 2), .badLine, .badNumber("x")]
             .map { .importMalformed(ImportProblemAt(file: "Habits.csv", line: 2, column: 3, problem: $0)) }
 

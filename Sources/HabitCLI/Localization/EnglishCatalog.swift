@@ -648,5 +648,21 @@ enum EnglishCatalog {
         // MARK: import --infer-weekdays
         .importNotes: "Guessed from the data (--infer-weekdays):",
         .noteWeekdaysInferred: "  “{0}”: {1}, the weekdays of {2}% of its done days.",
+        // MARK: import sources (Loop's .db, habitctl)
+        .importDatabaseNotSQLite: "{0} is not an SQLite database, so it is not Loop's backup.",
+        .importDatabaseNotLoop: "{0} is an SQLite database, but not Loop Habit Tracker's: it has no Habits and Repetitions tables.",
+        .importDatabaseHint: "Give the .db file of Loop's “Export full backup”, or the .zip of its “Export as CSV”.",
+        .importDatabaseTooOld: "{0} is a Loop database of version {1}; habit reads versions 8 to 25.",
+        .importDatabaseTooOldHint: "Open it in a current Loop Habit Tracker, which upgrades it, and export a backup from there.",
+        .importDatabaseTooNew: "{0} is a Loop database of version {1}, newer than habit knows (versions 8 to 25).",
+        .importDatabaseTooNewHint: "Use “Export as CSV” in Loop and import the .zip, or a newer habit.",
+        .importDatabaseUnreadable: "{0} cannot be read as a database: {1}",
+        .importDatabaseBadValue: "{0}: table {1}, row {2}, column {3}: “{4}” is not a value Loop writes.",
+        .sqliteMissing: "Reading Loop's .db backups needs the SQLite library: {0}",
+        .sqliteMissingHint: "Install it (on Debian: apt-get install libsqlite3-0), or import Loop's CSV export (.zip) instead.",
+        .lossNumericPeriod: "  “{0}”: Loop's target of {1} is a total over {2} days; a target in habit is one day's total (imported as {3}).",
+        .lossReminderDays: "  “{0}”: the reminder at {1} on {2} only is imported for every day (habit's reminders have no weekdays).",
+        .lossName: "  “{0}”: a name in habit has no control characters; imported as “{1}”.",
+        .lossNameCut: "  “{0}”: a name in habit has at most 38 characters; imported as “{1}”, with the full name first in its description.",
     ]
 }

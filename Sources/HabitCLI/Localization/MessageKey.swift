@@ -599,4 +599,20 @@ public enum MessageKey: String, CaseIterable, Sendable {
     // MARK: import --infer-weekdays
     case importNotes
     case noteWeekdaysInferred
+    // MARK: import sources (Loop's .db, habitctl)
+    case importDatabaseNotSQLite
+    case importDatabaseNotLoop
+    case importDatabaseHint
+    case importDatabaseTooOld
+    case importDatabaseTooOldHint
+    case importDatabaseTooNew
+    case importDatabaseTooNewHint
+    case importDatabaseUnreadable
+    case importDatabaseBadValue
+    case sqliteMissing
+    case sqliteMissingHint
+    case lossNumericPeriod
+    case lossReminderDays
+    case lossName
+    case lossNameCut
 }

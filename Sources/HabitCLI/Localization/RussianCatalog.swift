@@ -631,7 +631,7 @@ enum RussianCatalog {
         .importLosses: "Перенесено не в точности:",
         .lossFrequency: "  «{0}»: частоты {1} за {2} дн. в habit нет; импортировано как {3}.",
         .lossTrackingOnly: "  «{0}»: только учёт (частота 0) — такого в habit нет; импортировано как {1}.",
-        .lossUnknownName: "  {1, plural, one {# строка} few {# строки} many {# строк}} журнала для «{0}», которой нет среди привычек, не импортированы.",
+        .lossUnknownName: "  {1, plural, one {# строка журнала для «{0}» не импортирована} few {# строки журнала для «{0}» не импортированы} many {# строк журнала для «{0}» не импортированы}}: такой привычки нет.",
         .lossEndDate: "  «{0}»: дата окончания {1} не сохраняется; закончившаяся привычка импортируется в архив.",
         .importDryRunNote: "Ничего не записано (--dry-run).",
         .importQuotedName: "«{0}»",
@@ -648,5 +648,21 @@ enum RussianCatalog {
         // MARK: import --infer-weekdays
         .importNotes: "Выведено из данных (--infer-weekdays):",
         .noteWeekdaysInferred: "  «{0}»: {1} — дни недели {2}% выполненных дней.",
+        // MARK: import sources (Loop's .db, habitctl)
+        .importDatabaseNotSQLite: "{0} — не база данных SQLite, значит, это не резервная копия Loop.",
+        .importDatabaseNotLoop: "{0} — база данных SQLite, но не Loop Habit Tracker: в ней нет таблиц Habits и Repetitions.",
+        .importDatabaseHint: "Укажите файл .db, записанный в Loop командой «Экспорт полной резервной копии», или .zip её «Экспорта в CSV».",
+        .importDatabaseTooOld: "{0} — база данных Loop версии {1}; habit читает версии с 8 по 25.",
+        .importDatabaseTooOldHint: "Откройте её в современной версии Loop Habit Tracker (она обновит базу) и сделайте резервную копию оттуда.",
+        .importDatabaseTooNew: "{0} — база данных Loop версии {1}, новее, чем знает habit (версии с 8 по 25).",
+        .importDatabaseTooNewHint: "Сделайте в Loop «Экспорт в CSV» и импортируйте .zip или обновите habit.",
+        .importDatabaseUnreadable: "{0} не читается как база данных: {1}",
+        .importDatabaseBadValue: "{0}: таблица {1}, строка {2}, столбец {3}: Loop не пишет значение «{4}».",
+        .sqliteMissing: "Для чтения резервных копий Loop (.db) нужна библиотека SQLite: {0}",
+        .sqliteMissingHint: "Установите её (в Debian: apt-get install libsqlite3-0) или импортируйте экспорт Loop в CSV (.zip).",
+        .lossNumericPeriod: "  «{0}»: цель Loop {1} — сумма за {2} дн.; цель в habit — сумма одного дня (импортировано как {3}).",
+        .lossReminderDays: "  «{0}»: напоминание в {1} только по дням {2} импортировано на каждый день (у напоминаний habit нет дней недели).",
+        .lossName: "  «{0}»: имена в habit не содержат управляющих символов; импортировано как «{1}».",
+        .lossNameCut: "  «{0}»: имя в habit — не длиннее 38 символов; импортировано как «{1}», полное имя — в начале описания.",
     ]
 }

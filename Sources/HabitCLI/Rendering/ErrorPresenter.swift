@@ -140,6 +140,8 @@ enum ErrorPresenter {
             return Failure(asked == .cron ? t[.noCrontab] : t[.noScheduler], hint: t[.noSchedulerHint])
         case .schedulerFailed(let command, let detail):
             return Failure(t.text(.schedulerFailed, safe(command), safe(String(detail.prefix(500)))), hint: t[.schedulerFailedHint])
+        case .importDatabase(let path, let problem):
+            return loopDatabase(path, problem, t)
         }
     }
 
@@ -229,6 +231,24 @@ extension ErrorPresenter {
         case .missingFields(let count): t.text(.importMissingFields, count)
         case .badLine: t[.importBadLine]
         case .badNumber(let text): t.text(.importBadNumber, safe(text))
+        }
+    }
+}
+
+extension ErrorPresenter {
+    static func loopDatabase(_ path: String, _ problem: LoopDatabaseProblem, _ t: Messages) -> Failure {
+        func safe(_ text: String) -> String { TerminalText.safe(text) }
+        return switch problem {
+        case .notSQLite: Failure(t.text(.importDatabaseNotSQLite, safe(path)), hint: t[.importDatabaseHint])
+        case .notLoop: Failure(t.text(.importDatabaseNotLoop, safe(path)), hint: t[.importDatabaseHint])
+        case .tooOld(let version): Failure(t.text(.importDatabaseTooOld, safe(path), version), hint: t[.importDatabaseTooOldHint])
+        case .tooNew(let version): Failure(t.text(.importDatabaseTooNew, safe(path), version), hint: t[.importDatabaseTooNewHint])
+        case .unreadable(let detail):
+            Failure(t.text(.importDatabaseUnreadable, safe(path), safe(String(detail.prefix(500)))), hint: t[.importDatabaseHint])
+        case .badValue(let table, let row, let column, let value):
+            Failure(t.text(.importDatabaseBadValue, safe(path), safe(table), row, safe(column), safe(String(value.prefix(100)))),
+                    hint: t[.importMalformedHint])
+        case .sqliteMissing(let detail): Failure(t.text(.sqliteMissing, safe(detail)), hint: t[.sqliteMissingHint])
         }
     }
 }

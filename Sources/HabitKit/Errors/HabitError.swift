@@ -91,6 +91,10 @@ public enum HabitError: Error, Equatable, Sendable {
     case importKindsDiffer(tracker: String, numericInFile: Bool)
     /// A .zip habit cannot read.
     case importZip(path: String, problem: ZipProblem)
+
+    // MARK: import sources (Loop's .db, habitctl)
+    /// A file given as Loop's .db backup that habit cannot read.
+    case importDatabase(path: String, problem: LoopDatabaseProblem)
 }
 
 /// A tracker among several a name could mean.

@@ -22,6 +22,7 @@ public struct ImportPlan: Sendable, Equatable {
 
     /// Gives every tracker its start (the first logged day, else `today`) and its log's measure.
     mutating func finish(today: CivilDate) {
+        fitNames()
         for index in trackers.indices {
             trackers[index].start = trackers[index].log.first.map { min($0.day, today) } ?? trackers[index].log.notes.keys.min() ?? today
             if let firstNote = trackers[index].log.notes.keys.min(), let start = trackers[index].start, firstNote < start {
@@ -89,4 +90,28 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// True when the import writes nothing: every tracker was in habit already.
     public var changesNothing: Bool { rows.allSatisfy { $0.outcome == .alreadyThere } && newCategories.isEmpty }
+}
+
+extension ImportPlan {
+    /// Names other tools allow and habit does not (over `TrackerName.maximumLength` characters,
+    /// control characters) made into names it does: a control character becomes a space, a long
+    /// name is cut to one character less and "…" and kept whole as the first paragraph of the
+    /// description. A loss says so; the same name is always fitted the same way.
+    mutating func fitNames() {
+        for index in trackers.indices {
+            let original = trackers[index].name
+            let printable = String(String.UnicodeScalarView(original.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? " " : $0
+            })).trimmingWhitespace()
+            var name = printable
+            let cut = name.count > TrackerName.maximumLength
+            if cut { name = String(name.prefix(TrackerName.maximumLength - 1)).trimmingWhitespace() + "…" }
+            guard name != original.trimmingWhitespace(), !name.isEmpty else { continue }
+            trackers[index].name = name
+            if cut {
+                trackers[index].description = [printable, trackers[index].description ?? ""].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            }
+            losses.append(.name(original: original, imported: name, cut: cut))
+        }
+    }
 }

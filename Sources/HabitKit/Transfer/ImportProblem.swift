@@ -45,6 +45,16 @@ public enum ImportLoss: Equatable, Sendable {
     case endDate(tracker: String, date: CivilDate)
     /// A numeric habit whose target is not in the file (harsh; Loop before v2.3.1): the least amount logged.
     case guessedTarget(tracker: String, target: Double)
+
+    // MARK: import sources (Loop's .db, habitctl)
+    /// A numeric Loop habit whose target is a total over `days` days (Loop adds up the window);
+    /// habit's target is one day's total, so the habit is imported with this schedule.
+    case numericPeriod(tracker: String, target: Double, unit: String?, days: Int, chosen: Schedule)
+    /// A Loop reminder on some weekdays only: imported at the same time every day.
+    case reminderDays(tracker: String, time: ReminderTime, days: [Weekday])
+    /// A name habit cannot hold (control characters, or too long: `cut`, the full name then first
+    /// in the description), imported as `imported`.
+    case name(original: String, imported: String, cut: Bool)
 }
 
 /// A choice habit made for an import that the file does not state.

@@ -3,6 +3,7 @@ import HabitCore
 /// The tools habit imports from.
 public enum ImportFormat: String, Sendable, CaseIterable {
     case loop, harsh
+    case habitctl
 }
 
 extension Habits {
@@ -15,8 +16,11 @@ extension Habits {
         let files = try ImportFiles.open(path)
         var plan: ImportPlan
         switch format {
+        case .loop where LoopDatabaseImport.applies(to: path):
+            plan = try LoopDatabaseImport.plan(path: path, category: category ?? "Loop", today: today)
         case .loop: plan = try LoopCSVImport.plan(files, category: category ?? "Loop", today: today, root: path)
         case .harsh: plan = try HarshImport.plan(files, category: category ?? "harsh", today: today, root: path)
+        case .habitctl: plan = try HabitctlImport.plan(files, category: category ?? "habitctl", today: today, root: path)
         }
         if inferringWeekdays { plan.inferWeekdays() }
         return try importTrackers(plan, from: format.rawValue, clash: clash, dryRun: dryRun)

@@ -45,12 +45,17 @@ enum LoopCSVImport {
                 throw .importMalformed(ImportProblemAt(file: files.display(habitsPath), line: at.line, column: at.column, problem: .badFrequency("\(numerator)/\(denominator)")))
             }
             // Loop 1.x had no Question column: its Description held the question.
-            let description = [text("Question"), text("Description")].filter { !$0.isEmpty }.joined(separator: "\n\n")
-            var tracker = Tracker(id: "", name: name, category: category, schedule: .daily,
-                                  color: LoopPalette.color(text("Color")), description: description.isEmpty ? nil : description,
-                                  isArchived: text("Archived?") == "true")
-            let (schedule, exact) = ForeignSchedule.schedule(numerator, denominator)
-            tracker.schedule = schedule
+            var habit = LoopHabit(name: name)
+            habit.question = text("Question")
+            habit.description = text("Description")
+            habit.numerator = numerator
+            habit.denominator = denominator
+            habit.color = LoopPalette.color(text("Color"))
+            habit.isArchived = text("Archived?") == "true"
+            if !text("Type").isEmpty { habit.isNumeric = text("Type") == "NUMERICAL" }
+            habit.target = Double(text("Target Value"))
+            habit.direction = text("Target Type") == "AT_MOST" ? .atMost : .atLeast
+            habit.unit = text("Unit")
 
             // The folder of a habit begins with its Position; the name in it is sanitized, so it is not used.
             let checkmarksPath = files.paths.first { path in
@@ -58,7 +63,6 @@ enum LoopCSVImport {
                 let folder = path.dropFirst(prefix.count).dropLast("/Checkmarks.csv".count)
                 return !folder.contains("/") && (folder == position || folder.hasPrefix(position + " "))
             }
-            var days: [(CSVTable.Field, CivilDate, String, String)] = []
             if let checkmarksPath, let bytes = files.read(checkmarksPath) {
                 let file = files.display(checkmarksPath)
                 for row in try table(bytes, file: file).rows {
@@ -82,45 +86,11 @@ enum LoopCSVImport {
                         }
                         raw = number
                     }
-                    days.append((row[1], day, String(raw), row.count > 2 ? row[2].text : ""))
+                    habit.days.append(LoopHabit.Day(day: day, raw: raw, note: row.count > 2 ? row[2].text : ""))
                 }
             }
-            let raws = days.compactMap { Int($0.2) }
-            let isNumeric = text("Type").isEmpty ? raws.contains { !(-1...3).contains($0) } : text("Type") == "NUMERICAL"
-            if isNumeric {
-                if let target = Double(text("Target Value")) {
-                    let direction: Measure.Direction = text("Target Type") == "AT_MOST" ? .atMost : .atLeast
-                    let unit = text("Unit")
-                    tracker.measure = Measure(target: target, direction: direction, unit: unit.isEmpty ? nil : unit)
-                } else {
-                    // Loop before v2.3.1 does not export the target: the least amount logged, so
-                    // that every day with an amount stays done; the user is told to check it.
-                    let target = raws.filter { !(-1...3).contains($0) && $0 > 0 }.min().map { Double($0) / 1000 } ?? 1
-                    tracker.measure = Measure(target: target)
-                    plan.losses.append(.guessedTarget(tracker: name, target: target))
-                }
-            }
-            if !exact { plan.losses.append(.frequency(tracker: name, numerator: numerator, denominator: denominator, chosen: schedule)) }
-            var entries: [CompletionLog.Entry] = []
-            var notes: [CivilDate: String] = [:]
-            for (_, day, rawText, note) in days {
-                let raw = Int(rawText) ?? -1
-                if !note.isEmpty { notes[day] = note }
-                if isNumeric {
-                    switch raw {
-                    case -1: break
-                    case 3: entries.append(CompletionLog.Entry(day: day, mark: .skipped))
-                    default: entries.append(CompletionLog.Entry(day: day, value: .amount(Double(raw) / 1000), measure: tracker.measure))
-                    }
-                } else {
-                    switch raw {
-                    case 2: entries.append(CompletionLog.Entry(day: day, mark: .done))
-                    case 3: entries.append(CompletionLog.Entry(day: day, mark: .skipped))
-                    default: break  // NO, UNKNOWN, and YES_AUTO (Loop's own inference, not a completion)
-                    }
-                }
-            }
-            tracker.log = CompletionLog(entries, notes: notes)
+            let (tracker, losses) = habit.tracker(category: category)
+            plan.losses += losses
             plan.trackers.append(tracker)
         }
         plan.finish(today: today)

@@ -11,8 +11,9 @@ struct ImportCommand: ParsableCommand {
             Examples:
               habit import loop "Loop Habits CSV 2025-11-01.zip" --dry-run
               habit import harsh ~/.config/harsh
+              habit import habitctl ~/.habitctl
             """,
-        subcommands: [ImportLoopCommand.self, ImportHarshCommand.self])
+        subcommands: [ImportLoopCommand.self, ImportHarshCommand.self, ImportHabitctlCommand.self])
 }
 
 /// Options every import has.
@@ -38,11 +39,16 @@ struct ImportOptions: ParsableArguments {
 struct ImportLoopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loop",
-        abstract: "Import Loop Habit Tracker's CSV export (the .zip or its unpacked folder).",
-        discussion: "Example:\n  habit import loop \"Loop Habits CSV 2025-11-01.zip\"")
+        abstract: "Import Loop Habit Tracker's CSV export (the .zip or its unpacked folder) or its .db backup.",
+        discussion: """
+            Examples:
+              habit import loop "Loop Habits CSV 2025-11-01.zip"
+              habit import loop "Loop Habits Backup 2025-11-01 093000.db"
+            The .db backup also holds reminders and every explicit “no”; it is read, never changed.
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The .zip or folder Loop's “Export as CSV” wrote.", valueName: "path"), completion: .file())
+    @Argument(help: ArgumentHelp("The .zip or folder of Loop's “Export as CSV”, or the .db of its “Export full backup”.", valueName: "path"), completion: .file())
     var path: String
     @OptionGroup var options: ImportOptions
 
@@ -61,6 +67,20 @@ struct ImportHarshCommand: ParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() throws { try Importing(global: global).run(.harsh, path: path, options: options) }
+}
+
+struct ImportHabitctlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "habitctl",
+        abstract: "Import habitctl's habits and log files.",
+        discussion: "Example:\n  habit import habitctl ~/.habitctl")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The folder with habitctl's habits and log files.", valueName: "dir"), completion: .directory)
+    var path: String
+    @OptionGroup var options: ImportOptions
+
+    func run() throws { try Importing(global: global).run(.habitctl, path: path, options: options) }
 }
 
 /// The shared flow of the imports: read, write (or not), tell.
@@ -133,6 +153,12 @@ struct Importing {
             t.text(.lossEndDate, TerminalText.safe(tracker), date.description)
         case .guessedTarget(let tracker, let target):
             t.text(.lossGuessedTarget, TerminalText.safe(tracker), t.number(target))
+        case .numericPeriod(let tracker, let target, let unit, let days, let chosen):
+            t.text(.lossNumericPeriod, TerminalText.safe(tracker), t.quantity(target, unit: unit), days, t.scheduleSummary(chosen).lowercased())
+        case .reminderDays(let tracker, let time, let days):
+            t.text(.lossReminderDays, TerminalText.safe(tracker), time.description, t.list(days.map(t.weekdayShort)))
+        case .name(let original, let imported, let cut):
+            t.text(cut ? .lossNameCut : .lossName, TerminalText.safe(original), TerminalText.safe(imported))
         }
     }
 }

@@ -1,0 +1,150 @@
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+#include "csqlite.h"
+
+/* The SONAME of Debian's libsqlite3-0; never libsqlite3.so (libsqlite3-dev). */
+#define HABIT_SQLITE "libsqlite3.so.0"
+
+static void *library;
+static char load_error[512];
+static pthread_once_t library_once = PTHREAD_ONCE_INIT;
+
+static __typeof__(&sqlite3_open_v2) open_v2;
+static __typeof__(&sqlite3_close_v2) close_v2;
+static __typeof__(&sqlite3_errmsg) errmsg;
+static __typeof__(&sqlite3_prepare_v2) prepare_v2;
+static __typeof__(&sqlite3_step) step;
+static __typeof__(&sqlite3_finalize) finalize;
+static __typeof__(&sqlite3_column_count) column_count;
+static __typeof__(&sqlite3_column_name) column_name;
+static __typeof__(&sqlite3_column_type) column_type;
+static __typeof__(&sqlite3_column_int64) column_int64;
+static __typeof__(&sqlite3_column_double) column_double;
+static __typeof__(&sqlite3_column_text) column_text;
+static __typeof__(&sqlite3_column_bytes) column_bytes;
+
+static void load_library(void) {
+    void *handle = dlopen(HABIT_SQLITE, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        strncpy(load_error, why ? why : HABIT_SQLITE, sizeof load_error - 1);
+        return;
+    }
+#define FIND(variable, symbol) variable = (__typeof__(variable))dlsym(handle, #symbol)
+    FIND(open_v2, sqlite3_open_v2);
+    FIND(close_v2, sqlite3_close_v2);
+    FIND(errmsg, sqlite3_errmsg);
+    FIND(prepare_v2, sqlite3_prepare_v2);
+    FIND(step, sqlite3_step);
+    FIND(finalize, sqlite3_finalize);
+    FIND(column_count, sqlite3_column_count);
+    FIND(column_name, sqlite3_column_name);
+    FIND(column_type, sqlite3_column_type);
+    FIND(column_int64, sqlite3_column_int64);
+    FIND(column_double, sqlite3_column_double);
+    FIND(column_text, sqlite3_column_text);
+    FIND(column_bytes, sqlite3_column_bytes);
+#undef FIND
+    if (!open_v2 || !close_v2 || !errmsg || !prepare_v2 || !step || !finalize || !column_count || !column_name ||
+        !column_type || !column_int64 || !column_double || !column_text || !column_bytes) {
+        strncpy(load_error, HABIT_SQLITE " lacks a function habit needs", sizeof load_error - 1);
+        return;
+    }
+    library = handle;
+}
+
+int habit_sqlite_load(void) {
+    pthread_once(&library_once, load_library);
+    return library ? 0 : -1;
+}
+
+const char *habit_sqlite_error(void) { return load_error; }
+
+/* `file:` URI of a path: every byte outside the unreserved set and `/` percent-encoded, so that
+   `?`, `#` and `%` in a name stay part of the name. */
+static char *file_uri(const char *path, const char *query) {
+    static const char hex[] = "0123456789ABCDEF";
+    size_t length = strlen(path);
+    char *uri = malloc(length * 3 + strlen(query) + 16);
+    if (!uri) return NULL;
+    char *out = uri;
+    memcpy(out, "file:", 5);
+    out += 5;
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        unsigned char c = *p;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '-' ||
+            c == '.' || c == '_' || c == '~') {
+            *out++ = (char)c;
+        } else {
+            *out++ = '%';
+            *out++ = hex[c >> 4];
+            *out++ = hex[c & 15];
+        }
+    }
+    strcpy(out, query);
+    return uri;
+}
+
+int habit_sqlite_open_readonly(const char *path, void **database) {
+    *database = NULL;
+    if (habit_sqlite_load() != 0) return SQLITE_ERROR;
+    /* "file://x" would name a host: one leading slash is the same directory to the kernel. */
+    while (path[0] == '/' && path[1] == '/') path++;
+    /* A relative path stays relative in a URI without an authority ("file:x.db"). */
+    char *uri = file_uri(path, "?mode=ro&immutable=1");
+    if (!uri) return SQLITE_NOMEM;
+    sqlite3 *handle = NULL;
+    int status = open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    *database = handle;
+    return status;
+}
+
+void habit_sqlite_close(void *database) {
+    if (database && library) close_v2((sqlite3 *)database);
+}
+
+const char *habit_sqlite_message(void *database) {
+    return library ? errmsg((sqlite3 *)database) : load_error;
+}
+
+int habit_sqlite_prepare(void *database, const char *sql, void **statement) {
+    *statement = NULL;
+    if (!library) return SQLITE_ERROR;
+    sqlite3_stmt *compiled = NULL;
+    int status = prepare_v2((sqlite3 *)database, sql, -1, &compiled, NULL);
+    *statement = compiled;
+    return status;
+}
+
+int habit_sqlite_step(void *statement) {
+    int status = step((sqlite3_stmt *)statement);
+    if (status == SQLITE_ROW) return 1;
+    if (status == SQLITE_DONE) return 0;
+    return -1;
+}
+
+void habit_sqlite_finalize(void *statement) {
+    if (statement && library) finalize((sqlite3_stmt *)statement);
+}
+
+int habit_sqlite_column_count(void *statement) { return column_count((sqlite3_stmt *)statement); }
+
+const char *habit_sqlite_column_name(void *statement, int column) { return column_name((sqlite3_stmt *)statement, column); }
+
+int habit_sqlite_column_type(void *statement, int column) { return column_type((sqlite3_stmt *)statement, column); }
+
+int64_t habit_sqlite_column_int64(void *statement, int column) {
+    return (int64_t)column_int64((sqlite3_stmt *)statement, column);
+}
+
+double habit_sqlite_column_double(void *statement, int column) { return column_double((sqlite3_stmt *)statement, column); }
+
+const unsigned char *habit_sqlite_column_text(void *statement, int column, int *length) {
+    const unsigned char *text = column_text((sqlite3_stmt *)statement, column);
+    *length = text ? column_bytes((sqlite3_stmt *)statement, column) : 0;
+    return text;
+}

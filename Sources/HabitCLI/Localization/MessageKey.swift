@@ -588,4 +588,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case importDryRunNote
     case lossGuessedTarget
     case importQuotedName
+    // MARK: export
+    case exportWritten
+    case exportLossWeekdays
+    case exportLossEvent
+    case exportLossColor
+    case exportLoopNotCarried
+    case exportOutputExists
+    case exportOutputExistsHint
+    case exportUnwritable
+    case exportBlocked
+    case exportBlockedHint
 }

@@ -89,6 +89,14 @@ public enum HabitError: Error, Equatable, Sendable {
     case importFileMissing(path: String, file: String)
     /// A .zip habit cannot read.
     case importZip(path: String, problem: ZipProblem)
+
+    // MARK: export
+    /// The file an export would write exists already (`--force` replaces it).
+    case exportOutputExists(path: String)
+    /// The file an export would write cannot be written: why, as an errno.
+    case exportUnwritable(path: String, errno: Int32)
+    /// Files with errors, which an export would leave out; nothing was exported.
+    case exportBlocked([Diagnostic])
 }
 
 /// A tracker among several a name could mean.

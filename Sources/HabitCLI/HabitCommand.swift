@@ -26,7 +26,7 @@ struct HabitCommand: ParsableCommand {
             StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
             RemindCommand.self, PromptCommand.self,
             // MARK: import and export
-            ArchiveCommand.self, UnarchiveCommand.self, ImportCommand.self,
+            ArchiveCommand.self, UnarchiveCommand.self, ImportCommand.self, ExportCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

@@ -664,5 +664,17 @@ enum EnglishCatalog {
         .lossReminderDays: "  “{0}”: the reminder at {1} on {2} only is imported for every day (habit's reminders have no weekdays).",
         .lossName: "  “{0}”: a name in habit has no control characters; imported as “{1}”.",
         .lossNameCut: "  “{0}”: a name in habit has at most 38 characters; imported as “{1}”, with the full name first in its description.",
+        .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount of a done day (change it with habit edit).",
+        // MARK: export
+        .exportWritten: "Exported {0, plural, one {# tracker} other {# trackers}} ({1, plural, one {# day} other {# days}}, {2, plural, one {# note} other {# notes}}) to {3}.",
+        .exportLossWeekdays: "  “{0}”: {1} is written as {2} (Loop has no fixed weekdays).",
+        .exportLossEvent: "  “{0}”: an event is written as a daily habit (Loop has no events).",
+        .exportLossColor: "  {0, plural, one {{1} has no colour and gets} other {{1} have no colour and get}} Loop's default, teal.",
+        .exportLoopNotCarried: "  Categories, emoji, pins, start days, goals, reminders and vacations are not in Loop's format.",
+        .exportOutputExists: "{0} exists already; nothing was exported.",
+        .exportOutputExistsHint: "Give another file name, or add --force to replace it.",
+        .exportUnwritable: "Cannot write {0}: {1}.",
+        .exportBlocked: "{0} {1, plural, one {has errors, so its tracker} other {have errors, so their trackers}} would be missing from the export; nothing was exported.",
+        .exportBlockedHint: "Fix the lines below (habit check shows them too), then export again.",
     ]
 }

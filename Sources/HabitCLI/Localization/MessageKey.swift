@@ -615,4 +615,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossReminderDays
     case lossName
     case lossNameCut
+    // MARK: export
+    case exportWritten
+    case exportLossWeekdays
+    case exportLossEvent
+    case exportLossColor
+    case exportLoopNotCarried
+    case exportOutputExists
+    case exportOutputExistsHint
+    case exportUnwritable
+    case exportBlocked
+    case exportBlockedHint
 }

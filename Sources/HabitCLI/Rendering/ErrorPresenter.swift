@@ -142,6 +142,14 @@ enum ErrorPresenter {
             return Failure(t.text(.schedulerFailed, safe(command), safe(String(detail.prefix(500)))), hint: t[.schedulerFailedHint])
         case .importDatabase(let path, let problem):
             return loopDatabase(path, problem, t)
+        // MARK: export
+        case .exportOutputExists(let path):
+            return Failure(t.text(.exportOutputExists, safe(path)), hint: t[.exportOutputExistsHint])
+        case .exportUnwritable(let path, let code):
+            return Failure(t.text(.exportUnwritable, safe(path), SystemError.text(code)))
+        case .exportBlocked(let diagnostics):
+            let files = Set(diagnostics.map(\.file)).sorted()
+            return Failure(t.text(.exportBlocked, safe(t.list(files)), files.count), hint: t[.exportBlockedHint], diagnostics: diagnostics)
         }
     }
 

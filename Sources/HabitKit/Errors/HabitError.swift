@@ -95,6 +95,13 @@ public enum HabitError: Error, Equatable, Sendable {
     // MARK: import sources (Loop's .db, habitctl)
     /// A file given as Loop's .db backup that habit cannot read.
     case importDatabase(path: String, problem: LoopDatabaseProblem)
+    // MARK: export
+    /// The file an export would write exists already (`--force` replaces it).
+    case exportOutputExists(path: String)
+    /// The file an export would write cannot be written: why, as an errno.
+    case exportUnwritable(path: String, errno: Int32)
+    /// Files with errors, which an export would leave out; nothing was exported.
+    case exportBlocked([Diagnostic])
 }
 
 /// A tracker among several a name could mean.

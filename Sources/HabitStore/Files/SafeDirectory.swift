@@ -320,6 +320,33 @@ public final class StagedFile {
         folder = -1
     }
 
+    /// Gives the temporary file the real name only if nothing has that name yet (a hard link, so
+    /// a file that appeared meanwhile is never replaced): `EEXIST` when something has. Where the
+    /// file system has no hard links, a check and a rename stand in.
+    public func commitWithoutReplacing() throws(StoreError) {
+        guard folder >= 0 else { return }
+        if durable { try FaultInjection.step("rename") }
+        if linkat(folder, temporaryName, folder, name, 0) == 0 {
+            unlinkat(folder, temporaryName, 0)
+        } else {
+            let code = errno
+            var info = stat()
+            if code == EEXIST || fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                discard()
+                throw .io(path: relative, operation: .replace, errno: EEXIST)
+            }
+            let noHardLinks = code == EPERM || code == EOPNOTSUPP || code == EMLINK
+            if !noHardLinks || renameat(folder, temporaryName, folder, name) != 0 {
+                let failure = noHardLinks ? errno : code
+                discard()
+                throw .io(path: relative, operation: .replace, errno: failure)
+            }
+        }
+        if durable { fsync(folder) }
+        close(folder)
+        folder = -1
+    }
+
     /// Removes the temporary file; the real one is untouched.
     public func discard() {
         guard folder >= 0 else { return }

@@ -1,0 +1,33 @@
+import HabitCore
+
+/// `habit export csv`: `date,tracker,category,value,note`, one row per tracker per day with a line
+/// or a note, by date then tracker name. `value` is the day's amount when the line holds one, else
+/// `done` or `skipped`; empty for a day with a note only.
+enum ExportCSV {
+    static let header = ["date", "tracker", "category", "value", "note"]
+
+    static func result(trackers: [Tracker]) -> ExportResult {
+        var rows: [(date: CivilDate, key: String, name: String, fields: [String])] = []
+        for tracker in trackers {
+            for day in ExportJSON.days(tracker.log) {
+                let value: String
+                if let amount = day.entry?.amount {
+                    value = Export.number(amount)
+                } else if let mark = day.entry?.mark {
+                    value = mark == .done ? "done" : "skipped"
+                } else {
+                    value = ""
+                }
+                rows.append((day.date, TrackerName.key(tracker.name), tracker.name,
+                             [day.date.description, tracker.name, tracker.category, value, day.note ?? ""]))
+            }
+        }
+        rows.sort { lhs, rhs in
+            if lhs.date != rhs.date { return lhs.date < rhs.date }
+            return lhs.key != rhs.key ? lhs.key < rhs.key : lhs.name < rhs.name
+        }
+        var text = CSVLine.line(header)
+        for row in rows { text += CSVLine.line(row.fields) }
+        return ExportResult(bytes: Array(text.utf8), trackers: 0, days: 0, notes: 0, losses: [])
+    }
+}

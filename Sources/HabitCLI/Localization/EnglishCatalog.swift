@@ -664,7 +664,6 @@ enum EnglishCatalog {
         .lossReminderDays: "  “{0}”: the reminder at {1} on {2} only is imported for every day (habit's reminders have no weekdays).",
         .lossName: "  “{0}”: a name in habit has no control characters; imported as “{1}”.",
         .lossNameCut: "  “{0}”: a name in habit has at most 38 characters; imported as “{1}”, with the full name first in its description.",
-        .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount of a done day (change it with habit edit).",
         // MARK: export
         .exportWritten: "Exported {0, plural, one {# tracker} other {# trackers}} ({1, plural, one {# day} other {# days}}, {2, plural, one {# note} other {# notes}}) to {3}.",
         .exportLossWeekdays: "  “{0}”: {1} is written as {2} (Loop has no fixed weekdays).",

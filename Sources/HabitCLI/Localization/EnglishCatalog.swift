@@ -675,5 +675,7 @@ enum EnglishCatalog {
         .exportUnwritable: "Cannot write {0}: {1}.",
         .exportBlocked: "{0} {1, plural, one {has errors, so its tracker} other {have errors, so their trackers}} would be missing from the export; nothing was exported.",
         .exportBlockedHint: "Fix the lines below (habit check shows them too), then export again.",
+        // MARK: import, one name twice in a file
+        .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”.",
     ]
 }

@@ -626,4 +626,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case exportUnwritable
     case exportBlocked
     case exportBlockedHint
+    // MARK: import, one name twice in a file
+    case lossSameName
 }

@@ -675,5 +675,7 @@ enum RussianCatalog {
         .exportUnwritable: "Не удаётся записать {0}: {1}.",
         .exportBlocked: "В {0} есть ошибки, поэтому {1, plural, one {трекер пропал бы} few {трекеры пропали бы} many {трекеры пропали бы}} из экспорта; ничего не экспортировано.",
         .exportBlockedHint: "Исправьте строки ниже (их показывает и habit check) и экспортируйте снова.",
+        // MARK: import, one name twice in a file
+        .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}».",
     ]
 }

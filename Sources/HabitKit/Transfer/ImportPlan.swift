@@ -113,5 +113,21 @@ extension ImportPlan {
             }
             losses.append(.name(original: original, imported: name, cut: cut))
         }
+        // Loop allows two habits of one name; habit does not, so the later ones are numbered.
+        var seen = Set<String>()
+        for index in trackers.indices {
+            let name = trackers[index].name
+            if seen.insert(TrackerName.key(name)).inserted { continue }
+            var number = 2
+            var candidate = name
+            repeat {
+                let suffix = " (\(number))"
+                candidate = String(name.prefix(TrackerName.maximumLength - suffix.count)).trimmingWhitespace() + suffix
+                number += 1
+            } while seen.contains(TrackerName.key(candidate)) || trackers.contains { TrackerName.key($0.name) == TrackerName.key(candidate) }
+            seen.insert(TrackerName.key(candidate))
+            trackers[index].name = candidate
+            losses.append(.sameName(name: name, imported: candidate))
+        }
     }
 }

@@ -55,6 +55,8 @@ public enum ImportLoss: Equatable, Sendable {
     /// A name habit cannot hold (control characters, or too long: `cut`, the full name then first
     /// in the description), imported as `imported`.
     case name(original: String, imported: String, cut: Bool)
+    /// A second tracker of one name in the file (Loop allows it), imported under a numbered name.
+    case sameName(name: String, imported: String)
 }
 
 /// A choice habit made for an import that the file does not state.

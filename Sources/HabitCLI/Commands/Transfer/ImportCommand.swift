@@ -159,6 +159,8 @@ struct Importing {
             t.text(.lossReminderDays, TerminalText.safe(tracker), time.description, t.list(days.map(t.weekdayShort)))
         case .name(let original, let imported, let cut):
             t.text(cut ? .lossNameCut : .lossName, TerminalText.safe(original), TerminalText.safe(imported))
+        case .sameName(let name, let imported):
+            t.text(.lossSameName, TerminalText.safe(name), TerminalText.safe(imported))
         }
     }
 }

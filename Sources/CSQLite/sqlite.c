@@ -25,6 +25,15 @@ static __typeof__(&sqlite3_column_int64) column_int64;
 static __typeof__(&sqlite3_column_double) column_double;
 static __typeof__(&sqlite3_column_text) column_text;
 static __typeof__(&sqlite3_column_bytes) column_bytes;
+/* The writing side, for `habit export loop OUT.db`: an in-memory database, serialized. Optional,
+   so that a library without serialize still reads backups. */
+static __typeof__(&sqlite3_bind_int64) bind_int64;
+static __typeof__(&sqlite3_bind_double) bind_double;
+static __typeof__(&sqlite3_bind_text) bind_text;
+static __typeof__(&sqlite3_bind_null) bind_null;
+static __typeof__(&sqlite3_reset) reset;
+static __typeof__(&sqlite3_serialize) serialize;
+static __typeof__(&sqlite3_free) sqlite_free;
 
 static void load_library(void) {
     void *handle = dlopen(HABIT_SQLITE, RTLD_NOW | RTLD_LOCAL);
@@ -47,6 +56,13 @@ static void load_library(void) {
     FIND(column_double, sqlite3_column_double);
     FIND(column_text, sqlite3_column_text);
     FIND(column_bytes, sqlite3_column_bytes);
+    FIND(bind_int64, sqlite3_bind_int64);
+    FIND(bind_double, sqlite3_bind_double);
+    FIND(bind_text, sqlite3_bind_text);
+    FIND(bind_null, sqlite3_bind_null);
+    FIND(reset, sqlite3_reset);
+    FIND(serialize, sqlite3_serialize);
+    FIND(sqlite_free, sqlite3_free);
 #undef FIND
     if (!open_v2 || !close_v2 || !errmsg || !prepare_v2 || !step || !finalize || !column_count || !column_name ||
         !column_type || !column_int64 || !column_double || !column_text || !column_bytes) {
@@ -147,4 +163,36 @@ const unsigned char *habit_sqlite_column_text(void *statement, int column, int *
     const unsigned char *text = column_text((sqlite3_stmt *)statement, column);
     *length = text ? column_bytes((sqlite3_stmt *)statement, column) : 0;
     return text;
+}
+
+int habit_sqlite_can_write(void) {
+    return habit_sqlite_load() == 0 && bind_int64 && bind_double && bind_text && bind_null && reset && serialize && sqlite_free;
+}
+
+int habit_sqlite_open_memory(void **database) {
+    *database = NULL;
+    if (!habit_sqlite_can_write()) return SQLITE_ERROR;
+    sqlite3 *handle = NULL;
+    int status = open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    *database = handle;
+    return status;
+}
+
+int habit_sqlite_bind_int64(void *statement, int index, int64_t value) { return bind_int64((sqlite3_stmt *)statement, index, value); }
+int habit_sqlite_bind_double(void *statement, int index, double value) { return bind_double((sqlite3_stmt *)statement, index, value); }
+int habit_sqlite_bind_text(void *statement, int index, const char *text, int length) {
+    return bind_text((sqlite3_stmt *)statement, index, text, length, SQLITE_TRANSIENT);
+}
+int habit_sqlite_bind_null(void *statement, int index) { return bind_null((sqlite3_stmt *)statement, index); }
+int habit_sqlite_reset(void *statement) { return reset((sqlite3_stmt *)statement); }
+
+unsigned char *habit_sqlite_serialize(void *database, int64_t *size) {
+    sqlite3_int64 length = 0;
+    unsigned char *bytes = serialize((sqlite3 *)database, "main", &length, 0);
+    *size = length;
+    return bytes;
+}
+
+void habit_sqlite_free(void *pointer) {
+    if (pointer && sqlite_free) sqlite_free(pointer);
 }

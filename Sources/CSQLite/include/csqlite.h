@@ -39,4 +39,17 @@ double habit_sqlite_column_double(void *statement, int column);
 /* The column as UTF-8 text (`*length` bytes, no terminator counted); NULL for a null. */
 const unsigned char *habit_sqlite_column_text(void *statement, int column, int *length);
 
+/* Writing (`habit export loop OUT.db`): 1 when the library has what it takes. An in-memory
+   database, statements with bound values, and its bytes as one file (free them with
+   habit_sqlite_free). */
+int habit_sqlite_can_write(void);
+int habit_sqlite_open_memory(void **database);
+int habit_sqlite_bind_int64(void *statement, int index, int64_t value);
+int habit_sqlite_bind_double(void *statement, int index, double value);
+int habit_sqlite_bind_text(void *statement, int index, const char *text, int length);
+int habit_sqlite_bind_null(void *statement, int index);
+int habit_sqlite_reset(void *statement);
+unsigned char *habit_sqlite_serialize(void *database, int64_t *size);
+void habit_sqlite_free(void *pointer);
+
 #endif

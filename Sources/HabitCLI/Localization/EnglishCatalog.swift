@@ -677,5 +677,7 @@ enum EnglishCatalog {
         .exportBlockedHint: "Fix the lines below (habit check shows them too), then export again.",
         // MARK: import, one name twice in a file
         .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”.",
+        // MARK: export loop OUT.db
+        .exportLoopBackupNotCarried: "  Categories, emoji, pins, start days, goals and vacations are not in Loop's backup; of several reminder times it keeps the first.",
     ]
 }

@@ -628,4 +628,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case exportBlockedHint
     // MARK: import, one name twice in a file
     case lossSameName
+    // MARK: export loop OUT.db
+    case exportLoopBackupNotCarried
 }

@@ -677,5 +677,7 @@ enum RussianCatalog {
         .exportBlockedHint: "Исправьте строки ниже (их показывает и habit check) и экспортируйте снова.",
         // MARK: import, one name twice in a file
         .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}».",
+        // MARK: export loop OUT.db
+        .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое.",
     ]
 }

@@ -37,18 +37,7 @@ enum ExportLoop {
     }
 
     static func result(trackers: [Tracker], today: CivilDate) throws(ZipProblem) -> ExportResult {
-        var losses: [ExportLoss] = []
-        var colorless: [String] = []
-        let habits = trackers.enumerated().map { index, tracker in
-            let habit = self.habit(tracker, position: index + 1, today: today)
-            if case .weekly(let days) = tracker.schedule, days != .all {
-                losses.append(.fixedWeekdays(tracker: tracker.name, schedule: tracker.schedule, written: habit.schedule))
-            }
-            if tracker.isEvent { losses.append(.event(tracker: tracker.name)) }
-            if tracker.color == nil { colorless.append(tracker.name) }
-            return habit
-        }
-        if !colorless.isEmpty { losses.append(.defaultColor(trackers: colorless)) }
+        let habits = trackers.enumerated().map { habit($1, position: $0 + 1, today: today) }
 
         var zip = ZipWriter(year: today.year, month: today.month, day: today.day)
         try zip.add("Habits.csv", Array(habitsFile(habits).utf8))
@@ -76,7 +65,30 @@ enum ExportLoop {
         }
         try zip.add("Scores.csv", Array(scores.utf8))
         try zip.add("Checkmarks.csv", Array(checkmarks.utf8))
-        return ExportResult(bytes: zip.bytes(), trackers: 0, days: 0, notes: 0, losses: losses)
+        return ExportResult(bytes: zip.bytes(), trackers: 0, days: 0, notes: 0, losses: losses(trackers, habits))
+    }
+
+    /// What Loop's format cannot hold of these trackers (the CSV export and the backup alike).
+    static func losses(_ trackers: [Tracker], _ habits: [Habit]) -> [ExportLoss] {
+        var losses: [ExportLoss] = []
+        for (tracker, habit) in zip(trackers, habits) {
+            if case .weekly(let days) = tracker.schedule, days != .all {
+                losses.append(.fixedWeekdays(tracker: tracker.name, schedule: tracker.schedule, written: habit.schedule))
+            }
+            if tracker.isEvent { losses.append(.event(tracker: tracker.name)) }
+        }
+        let colorless = trackers.filter { $0.color == nil }.map(\.name)
+        if !colorless.isEmpty { losses.append(.defaultColor(trackers: colorless)) }
+        return losses
+    }
+
+    /// The `#RRGGBB` Loop is given for a tracker's colour.
+    static func hex(_ color: TrackerColor?) -> String {
+        switch color {
+        case .palette(let name)?: colors[name] ?? defaultColor
+        case .rgb?: color?.description ?? defaultColor
+        case nil: defaultColor
+        }
     }
 
     static func habit(_ tracker: Tracker, position: Int, today: CivilDate) -> Habit {
@@ -122,11 +134,7 @@ enum ExportLoop {
         for (index, habit) in habits.enumerated() {
             let tracker = habit.tracker
             let frequency = habit.schedule.frequency ?? (1, 1)
-            let color: String = switch tracker.color {
-            case .palette(let name): colors[name] ?? defaultColor
-            case .rgb: tracker.color?.description ?? defaultColor
-            case nil: defaultColor
-            }
+            let color = hex(tracker.color)
             let measure = tracker.measure
             text += CSVLine.line([
                 position(index + 1), tracker.name, measure == nil ? "YES_NO" : "NUMERICAL", "", tracker.description ?? "",

@@ -14,6 +14,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case csv
     /// Loop Habit Tracker's CSV export (a .zip), as Loop v2.3.1 and later write it.
     case loop
+    /// Loop Habit Tracker's full backup (a .db at schema version 25), which Loop imports.
+    case loopBackup
 }
 
 /// An export: its bytes and what it holds.
@@ -53,6 +55,13 @@ extension Habits {
         case .loop:
             do { result = try ExportLoop.result(trackers: trackers, today: today) } catch {
                 throw .importZip(path: "", problem: error)
+            }
+        case .loopBackup:
+            do { result = try ExportLoopBackup.result(trackers: trackers, today: today) } catch {
+                switch error {
+                case .libraryMissing(let detail): throw .importDatabase(path: "", problem: .sqliteMissing(detail))
+                case .sqlite(_, let message): throw .importDatabase(path: "", problem: .unreadable(message))
+                }
             }
         }
         result.trackers = trackers.count

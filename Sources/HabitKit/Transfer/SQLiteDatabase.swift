@@ -51,7 +51,7 @@ final class SQLiteDatabase {
     /// and Loop's oldest databases spell `Id`).
     typealias Row = [String: SQLiteValue]
 
-    private let handle: UnsafeMutableRawPointer
+    let handle: UnsafeMutableRawPointer
 
     init(readOnly path: String) throws(SQLiteFailure) {
         guard habit_sqlite_load() == 0 else { throw .libraryMissing(String(cString: habit_sqlite_error())) }
@@ -63,6 +63,10 @@ final class SQLiteDatabase {
             throw .sqlite(code: status, message: message)
         }
         handle = database
+    }
+
+    init(handle: UnsafeMutableRawPointer) {
+        self.handle = handle
     }
 
     deinit {

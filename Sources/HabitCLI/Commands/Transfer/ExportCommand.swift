@@ -53,16 +53,25 @@ struct ExportCSVCommand: ParsableCommand {
 struct ExportLoopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loop",
-        abstract: "A .zip in Loop Habit Tracker's CSV export format (Habits.csv, Checkmarks.csv, Scores.csv).",
-        discussion: "Example:\n  habit export loop \"Loop Habits CSV.zip\"")
+        abstract: "A .zip in Loop Habit Tracker's CSV export format, or a .db in its backup format, which Loop imports.",
+        discussion: """
+            A name ending in .db writes Loop's full backup (its SQLite database), which Loop's
+            Settings → Import data takes; any other name writes the CSV export as a .zip.
+            Examples:
+              habit export loop "Loop Habits CSV.zip"
+              habit export loop "Loop Habits Backup.db"
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The .zip to write.", valueName: "out.zip"), completion: .file(extensions: ["zip"]))
+    @Argument(help: ArgumentHelp("The .zip (CSV export) or .db (backup) to write.", valueName: "out.zip|out.db"), completion: .file(extensions: ["zip", "db"]))
     var path: String
     @Flag(name: .long, help: "Replace the file if it exists.")
     var force = false
 
-    func run() throws { try Exporting(global: global).run(.loop, to: path, force: force) }
+    func run() throws {
+        let format: ExportFormat = path.lowercased().hasSuffix(".db") ? .loopBackup : .loop
+        try Exporting(global: global).run(format, to: path, force: force)
+    }
 }
 
 /// The shared flow of the exports: read, build, write (or print), tell.
@@ -83,10 +92,10 @@ struct Exporting {
         }
         let result = try session.habits.export(format, of: store, today: today, to: path, replacing: force)
         session.out(t.text(.exportWritten, result.trackers, result.days, result.notes, TerminalText.safe(path)))
-        guard format == .loop else { return }
+        guard format == .loop || format == .loopBackup else { return }
         session.out(t[.importLosses])
         for loss in result.losses { session.out(Self.text(loss, t)) }
-        session.out(t[.exportLoopNotCarried])
+        session.out(t[format == .loopBackup ? .exportLoopBackupNotCarried : .exportLoopNotCarried])
     }
 
     static func text(_ loss: ExportLoss, _ t: Messages) -> String {

@@ -124,7 +124,7 @@ import TestSupport
 
     /// A .zip whose bytes are damaged, or that is encrypted, is refused with the file and the entry,
     /// and nothing is written.
-    @Test(arguments: ["damaged", "encrypted"])
+    @Test(arguments: ["damaged", "encrypted", "huge"])
     func badZipIsRefused(_ kind: String) throws {
         let habit = try Harness(examples: false, now: "2025-06-01T10:00")
         #expect(habit.run("init").code == 0)
@@ -135,6 +135,16 @@ import TestSupport
             let extraLength = Int(bytes[28]) | Int(bytes[29]) << 8
             let size = Int(bytes[18]) | Int(bytes[19]) << 8 | Int(bytes[20]) << 16 | Int(bytes[21]) << 24
             bytes[30 + nameLength + extraLength + size - 1] ^= 0xFF
+        } else if kind == "huge" {
+            // Every central directory entry claims to unpack to 4 GB: refused before anything is
+            // allocated for it.
+            var at = 0
+            while at + 4 <= bytes.count {
+                if bytes[at] == 0x50, bytes[at + 1] == 0x4b, bytes[at + 2] == 0x01, bytes[at + 3] == 0x02 {
+                    for offset in 24..<28 { bytes[at + offset] = 0xFF }
+                }
+                at += 1
+            }
         } else {
             // The encrypted flag of every central directory entry.
             var at = 0
@@ -148,7 +158,8 @@ import TestSupport
         let before = habit.snapshot()
         let result = habit.run(["import", "loop", zip.path])
         #expect(result.code == 1)
-        #expect(result.err.contains(kind == "damaged" ? "is damaged" : "uses encrypted entries"), "\(result.err)")
+        let expected = ["damaged": "is damaged", "encrypted": "uses encrypted entries", "huge": "uses an entry of over 256 MB"][kind]!
+        #expect(result.err.contains(expected), "\(result.err)")
         #expect(result.err.contains(zip.path))
         #expect(habit.snapshot() == before)
     }

@@ -25,6 +25,9 @@ struct ZipArchive {
 
     let entries: [Entry]
     private let bytes: [UInt8]
+    /// The most an entry may unpack to. A Loop export of ten years of a hundred habits is a few
+    /// megabytes; a size beyond this is a damaged or hostile file, not one to allocate for.
+    static let maximumEntrySize = 256 << 20
 
     init(_ bytes: [UInt8]) throws(ZipProblem) {
         self.bytes = bytes
@@ -68,6 +71,7 @@ struct ZipArchive {
         case 0:
             output = Array(packed)
         case 8:
+            guard entry.size <= Self.maximumEntrySize else { throw .unsupported("an entry of over 256 MB (\(entry.name))") }
             guard habit_zlib_load() == 0 else { throw .zlibMissing(String(cString: habit_zlib_error())) }
             output = [UInt8](repeating: 0, count: entry.size)
             let status = packed.withUnsafeBufferPointer { input in

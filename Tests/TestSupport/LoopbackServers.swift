@@ -59,7 +59,7 @@ public final class GitDaemon {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            if GitDaemon.waitUntilListening(port: port, process: process) {
+            if waitUntilListening(port: port, while: { process.isRunning }) {
                 self.port = port
                 self.process = process
                 return
@@ -85,26 +85,27 @@ public final class GitDaemon {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func waitUntilListening(port: UInt16, process: Process) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && process.isRunning {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = port.bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
     deinit {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
+}
+
+/// Waits until something accepts connections on 127.0.0.1:`port`.
+public func waitUntilListening(port: UInt16, while alive: () -> Bool = { true }) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline && alive() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        close(fd)
+        if connected == 0 { return true }
+        usleep(20_000)
+    }
+    return false
 }

@@ -16,25 +16,6 @@ public func runTool(_ executable: String, _ arguments: [String], scratch: String
     return outcome.out
 }
 
-/// Waits until something accepts connections on 127.0.0.1:`port`.
-public func waitUntilListening(port: UInt16, while alive: () -> Bool = { true }) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline && alive() {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        close(fd)
-        if connected == 0 { return true }
-        usleep(20_000)
-    }
-    return false
-}
-
 /// OpenSSH's sshd on 127.0.0.1 and a free port, with its own ed25519 host key and an
 /// `authorized_keys` (for every user: the tests log in as whoever runs them) holding `clientKey`.
 /// Repositories are reached by absolute path: `ssh://user@127.0.0.1:PORT/abs/path.git`.

@@ -65,21 +65,24 @@ int habit_inflate_raw(const uint8_t *input, size_t length, uint8_t *output, size
     return status == Z_STREAM_END && produced == expected ? 0 : -1;
 }
 
+/* A raw deflate stream (-15: no zlib header, as zip stores it) at the default level. */
+static int deflate_begin(z_stream *stream) {
+    if (habit_zlib_load() != 0) return -1;
+    memset(stream, 0, sizeof *stream);
+    return deflate_init(stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof *stream) == Z_OK ? 0 : -1;
+}
+
 size_t habit_deflate_bound(size_t length) {
-    if (habit_zlib_load() != 0) return 0;
     z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (deflate_init(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return 0;
+    if (deflate_begin(&stream) != 0) return 0;
     size_t bound = deflate_bound(&stream, (uLong)length);
     deflate_end(&stream);
     return bound;
 }
 
 size_t habit_deflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t capacity) {
-    if (habit_zlib_load() != 0) return 0;
     z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (deflate_init(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return 0;
+    if (deflate_begin(&stream) != 0) return 0;
     stream.next_in = (Bytef *)input;
     stream.avail_in = (uInt)length;
     stream.next_out = output;

@@ -18,12 +18,7 @@ extension SQLiteDatabase {
     /// Runs `sql` once for each list of `rows` (one run with no values when `rows` is empty),
     /// binding each list's values to its `?`s in order.
     func execute(_ sql: String, rows: [[SQLiteValue]] = [[]]) throws(SQLiteFailure) {
-        var statement: UnsafeMutableRawPointer?
-        let status = habit_sqlite_prepare(handle, sql, &statement)
-        guard status == 0, let statement else {
-            habit_sqlite_finalize(statement)
-            throw .sqlite(code: status, message: String(cString: habit_sqlite_message(handle)))
-        }
+        let statement = try prepare(sql)
         defer { habit_sqlite_finalize(statement) }
         for values in rows {
             for (offset, value) in values.enumerated() {

@@ -75,12 +75,7 @@ final class SQLiteDatabase {
 
     /// Every row `sql` gives.
     func rows(_ sql: String) throws(SQLiteFailure) -> [Row] {
-        var statement: UnsafeMutableRawPointer?
-        let status = habit_sqlite_prepare(handle, sql, &statement)
-        guard status == 0, let statement else {
-            habit_sqlite_finalize(statement)
-            throw .sqlite(code: status, message: String(cString: habit_sqlite_message(handle)))
-        }
+        let statement = try prepare(sql)
         defer { habit_sqlite_finalize(statement) }
         let count = habit_sqlite_column_count(statement)
         let names = (0..<count).map { String(cString: habit_sqlite_column_name(statement, $0)).lowercased() }
@@ -96,6 +91,17 @@ final class SQLiteDatabase {
             result.append(row)
         }
         return result
+    }
+
+    /// `sql` compiled; the caller finalizes it.
+    func prepare(_ sql: String) throws(SQLiteFailure) -> UnsafeMutableRawPointer {
+        var statement: UnsafeMutableRawPointer?
+        let status = habit_sqlite_prepare(handle, sql, &statement)
+        guard status == 0, let statement else {
+            habit_sqlite_finalize(statement)
+            throw .sqlite(code: status, message: String(cString: habit_sqlite_message(handle)))
+        }
+        return statement
     }
 
     private func value(_ statement: UnsafeMutableRawPointer, _ column: Int32) -> SQLiteValue {

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitStore
 
 /// The tools habit imports from.
 public enum ImportFormat: String, Sendable, CaseIterable {
@@ -12,7 +13,8 @@ extension Habits {
     /// first heading).
     @discardableResult
     public func importFile(_ format: ImportFormat, path: String, category: String?, today: CivilDate,
-                           clash: ImportClash, inferringWeekdays: Bool = false, dryRun: Bool) throws(HabitError) -> ImportSummary {
+                           clash: ImportClash, inferringWeekdays: Bool = false, dryRun: Bool,
+                           reusing preview: Store? = nil) throws(HabitError) -> ImportSummary {
         let files = try ImportFiles.open(path)
         var plan: ImportPlan
         switch format {
@@ -23,6 +25,6 @@ extension Habits {
         case .habitctl: plan = try HabitctlImport.plan(files, category: category ?? "habitctl", today: today, root: path)
         }
         if inferringWeekdays { plan.inferWeekdays() }
-        return try importTrackers(plan, from: format.rawValue, clash: clash, dryRun: dryRun)
+        return try importTrackers(plan, from: format.rawValue, clash: clash, dryRun: dryRun, reusing: preview)
     }
 }

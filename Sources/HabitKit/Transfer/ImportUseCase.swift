@@ -15,10 +15,12 @@ public enum ImportClash: Sendable, Equatable {
 
 extension Habits {
     /// Writes the trackers of `plan` (and the categories they need) as one change, handling names
-    /// that exist as `clash` says. `dryRun` checks everything and writes nothing. Importing what
+    /// that exist as `clash` says. `dryRun` checks everything and writes nothing. `preview` is the
+    /// store the caller loaded already, reused when no file changed since. Importing what
     /// habit already holds changes nothing and makes no commit.
     @discardableResult
-    public func importTrackers(_ plan: ImportPlan, from source: String, clash: ImportClash, dryRun: Bool) throws(HabitError) -> ImportSummary {
+    public func importTrackers(_ plan: ImportPlan, from source: String, clash: ImportClash, dryRun: Bool,
+                               reusing preview: Store? = nil) throws(HabitError) -> ImportSummary {
         var plan = plan
         for index in plan.trackers.indices {
             plan.trackers[index].name = try Rules.validName(plan.trackers[index].name)
@@ -29,7 +31,7 @@ extension Habits {
             var clashes: [String] = []
             var rows: [ImportSummary.Row] = []
             var creations: [Tracker] = []
-            var merges: [(existing: Tracker, imported: Tracker)] = []
+            var merges: [LogMerge] = []
             for var tracker in plan.trackers {
                 let original = tracker.name
                 if let existing = taken[TrackerName.key(tracker.name)] {
@@ -43,7 +45,7 @@ extension Habits {
                         continue
                     case .merge:
                         let merge = try LogMerge(existing: existing, imported: tracker)
-                        merges.append((existing, tracker))
+                        merges.append(merge)
                         rows.append(ImportSummary.Row(tracker: existing, outcome: merge.isEmpty ? .alreadyThere : .merged(kept: merge.kept),
                                                       counts: merge.counts))
                         continue
@@ -77,15 +79,16 @@ extension Habits {
                     tracker.category = categoryFor[tracker.category] ?? tracker.category
                     _ = try store.createTracker(tracker)
                 }
-                for (existing, imported) in merges { try LogMerge(existing: existing, imported: imported).apply(to: store) }
+                for merge in merges { try merge.apply(to: store) }
             }
             return ImportSummary(rows: rows, newCategories: newCategories, losses: plan.losses, notes: plan.notes)
         }
         if dryRun {
-            let store = try read()
+            let store: Store
+            if let preview, preview.isUnchangedOnDisk { store = preview } else { store = try read() }
             do { return try body(store) } catch let error as HabitError { throw error } catch { throw ErrorTranslation.translate(error) as? HabitError ?? .git(detail: "\(error)") }
         }
-        return try change("import: \(plan.trackers.count) trackers from \(source)") { store in try body(store) }
+        return try change("import: \(plan.trackers.count) trackers from \(source)", reusing: preview) { store in try body(store) }
     }
 }
 

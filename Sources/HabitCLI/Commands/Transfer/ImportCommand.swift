@@ -94,7 +94,8 @@ struct Importing {
         let store = try session.load()
         let today = session.today(store.settings)
         let summary = try session.habits.importFile(format, path: path, category: options.category, today: today,
-                                                    clash: options.clash, inferringWeekdays: options.inferWeekdays, dryRun: options.dryRun)
+                                                    clash: options.clash, inferringWeekdays: options.inferWeekdays, dryRun: options.dryRun,
+                                                    reusing: store)
         if summary.changesNothing {
             session.out(t.text(.importNothingNew, summary.rows.count, TerminalText.safe(path)))
             return

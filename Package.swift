@@ -18,20 +18,23 @@ let package = Package(
         .target(name: "TOML"),
         .executableTarget(name: "toml-decode", dependencies: ["TOML"]),
         .target(name: "HabitCore"),
-        .target(name: "HabitStore", dependencies: ["HabitCore", "TOML"]),
+        // What every layer needs from the system, one implementation each: starting a process,
+        // listing a folder, the clocks and HABIT_NOW, local time. Standard library + libc only.
+        .target(name: "HabitSystem"),
+        .target(name: "HabitStore", dependencies: ["HabitCore", "TOML", "HabitSystem"]),
         // libgit2 (headers from libgit2-dev) loaded on first use: trampolines that dlopen
         // libgit2.so.1.5, no -lgit2, so commands that never touch git never load it.
         .target(name: "CLibgit2"),
-        .target(name: "HabitGit", dependencies: ["CLibgit2"]),
+        .target(name: "HabitGit", dependencies: ["CLibgit2", "HabitSystem"]),
         // Raw deflate for .zip import and export, through the system's zlib loaded on first use.
         .target(name: "CZlib"),
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
         .target(name: "CSQLite"),
-        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib", "CSQLite"]),
+        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "CZlib", "CSQLite"]),
         .target(
             name: "HabitCLI",
             dependencies: [
-                "HabitKit", "HabitStore", "HabitCore", "TOML",
+                "HabitKit", "HabitStore", "HabitCore", "TOML", "HabitSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]

@@ -4,27 +4,34 @@ import Glibc
 import Darwin
 #endif
 
-/// A short-lived helper program of the system (`systemctl`, `crontab`, `notify-send`): started
+/// A short-lived helper program of the system (`systemctl`, `crontab`, `notify-send`, `git credential`): started
 /// without a shell, fed its standard input, its output collected, and killed if it takes longer
 /// than allowed (a notification service being started on demand can hang for the D-Bus timeout).
-struct Subprocess {
-    struct Outcome: Equatable {
+public enum Subprocess {
+    public struct Outcome: Equatable, Sendable {
         /// The exit status; nil when it was killed by a signal or the time ran out.
-        var status: Int32?
-        var output: String
-        var errors: String
-        var timedOut = false
+        public var status: Int32?
+        public var output: String
+        public var errors: String
+        public var timedOut = false
 
-        var succeeded: Bool { status == 0 }
+        public init(status: Int32?, output: String, errors: String, timedOut: Bool = false) {
+            self.status = status
+            self.output = output
+            self.errors = errors
+            self.timedOut = timedOut
+        }
+
+        public var succeeded: Bool { status == 0 }
         /// What it said, for a message: standard error, else standard output.
-        var said: String {
+        public var said: String {
             let text = errors.isEmpty ? output : errors
             return String(text.reversed().drop { $0.isNewline || $0 == " " }.reversed())
         }
     }
 
     /// The full path of `name` in the `PATH` of `environment` (a name with a slash is taken as it is).
-    static func find(_ name: String, environment: [String: String]) -> String? {
+    public static func find(_ name: String, environment: [String: String]) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
@@ -37,7 +44,7 @@ struct Subprocess {
 
     /// Runs `executable` (a full path) with `arguments`. One that could not be started has no
     /// status and says why in `errors`.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: [UInt8] = [],
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: [UInt8] = [],
                     timeoutSeconds: Double = 10) -> Outcome {
         func notStarted(_ code: Int32) -> Outcome {
             Outcome(status: nil, output: "", errors: "\(executable): " + String(cString: strerror(code)))
@@ -119,12 +126,12 @@ struct Subprocess {
                 return
             }
         }
-        let deadline = monotonicSeconds() + timeoutSeconds
+        let deadline = SystemClock.monotonicSeconds() + timeoutSeconds
         var status: Int32 = 0
         var exited = false
         var timedOut = false
         while !open.isEmpty {
-            let left = deadline - monotonicSeconds()
+            let left = deadline - SystemClock.monotonicSeconds()
             if left <= 0 { timedOut = true; break }
             var polls = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&polls, nfds_t(polls.count), Int32(min(left, 0.1) * 1000) + 1)
@@ -149,9 +156,4 @@ struct Subprocess {
         for descriptor in descriptors { close(descriptor) }
     }
 
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import HabitCore
 import HabitKit
 import HabitStore
+import HabitSystem
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case auto, always, never

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HabitKit
+import HabitSystem
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

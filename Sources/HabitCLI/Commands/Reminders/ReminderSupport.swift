@@ -12,9 +12,7 @@ extension Session {
 
     /// Now, as an instant: `HABIT_NOW` read as local time when set (scripts, tests), else the clock.
     func reminderNow(_ clock: LocalClock) -> Int {
-        if let text = context.environment["HABIT_NOW"], let (day, minutes) = Context.parseNow(text) {
-            return clock.instant(of: day, minutes: minutes)
-        }
+        if let (day, minutes) = context.fixedWallClock { return clock.instant(of: day, minutes: minutes) }
         return Int(context.now.timeIntervalSince1970)
     }
 

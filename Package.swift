@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: habit → HabitCLI → HabitKit → HabitStore/HabitGit → HabitCore/TOML.
+// Dependencies point one way: habit → HabitCLI → HabitKit → HabitStore/HabitGit/HabitInterchange →
+// HabitCore/TOML, with HabitSystem (what they need from the machine) under all but the pure two.
 // TOML and HabitCore use only the standard library.
 let package = Package(
     name: "habit",
@@ -30,11 +31,14 @@ let package = Package(
         .target(name: "CZlib"),
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
         .target(name: "CSQLite"),
-        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "CZlib", "CSQLite"]),
+        // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
+        // exports, read into and written from the model; no use case, no data directory.
+        .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
+        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         .target(
             name: "HabitCLI",
             dependencies: [
-                "HabitKit", "HabitStore", "HabitCore", "TOML", "HabitSystem",
+                "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -57,9 +61,9 @@ let package = Package(
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

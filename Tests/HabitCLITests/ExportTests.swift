@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitInterchange
 import HabitKit
 import HabitStore
 import Testing

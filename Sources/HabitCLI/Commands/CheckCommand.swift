@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitInterchange
 import HabitStore
 
 struct CheckCommand: ParsableCommand {

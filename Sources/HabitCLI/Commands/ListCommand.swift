@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitInterchange
 import HabitKit
 import HabitStore
 

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitInterchange
 
 /// The main screen as text.
 struct AgendaView {

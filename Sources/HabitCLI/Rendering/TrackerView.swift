@@ -1,4 +1,5 @@
 import HabitCore
+import HabitInterchange
 
 /// Everything about one tracker (`habit show`).
 struct TrackerView {

@@ -1,3 +1,4 @@
+import HabitInterchange
 import HabitKit
 
 /// The JSON writer lives in HabitKit, which `habit export json` needs too; this name lets every

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HabitCore
+import HabitInterchange
 import HabitKit
 import HabitStore
 import HabitSystem

@@ -10,9 +10,9 @@ struct ImportFiles {
 
     func read(_ path: String) -> [UInt8]? { reader(path) }
 
-    static func open(_ path: String) throws(HabitError) -> ImportFiles {
+    static func open(_ path: String) throws(InterchangeError) -> ImportFiles {
         var isDirectory: Bool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .importUnreadable(path: path) }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable(path: path) }
         if isDirectory { return directory(path) }
         guard path.lowercased().hasSuffix(".zip") else { return single(path) }
         return try zip(path)
@@ -34,15 +34,15 @@ struct ImportFiles {
     }
 
     /// A .zip, read by habit itself (deflate through the system's zlib); nothing is unpacked on disk.
-    static func zip(_ file: String) throws(HabitError) -> ImportFiles {
-        guard let bytes = FileManager.default.contents(atPath: file) else { throw .importUnreadable(path: file) }
+    static func zip(_ file: String) throws(InterchangeError) -> ImportFiles {
+        guard let bytes = FileManager.default.contents(atPath: file) else { throw .unreadable(path: file) }
         let archive: ZipArchive
-        do { archive = try ZipArchive(Array(bytes)) } catch { throw .importZip(path: file, problem: error) }
+        do { archive = try ZipArchive(Array(bytes)) } catch { throw .zip(path: file, problem: error) }
         // Every entry is unpacked and checked now, so that a damaged one stops the import before
         // anything is read, rather than looking like a missing file.
         var contents: [String: [UInt8]] = [:]
         for entry in archive.entries where !entry.name.hasSuffix("/") {
-            do { contents[entry.name] = try archive.contents(of: entry) } catch { throw .importZip(path: file, problem: error) }
+            do { contents[entry.name] = try archive.contents(of: entry) } catch { throw .zip(path: file, problem: error) }
         }
         return ImportFiles(paths: contents.keys.sorted(), reader: { contents[$0] }, display: { "\(file):\($0)" })
     }

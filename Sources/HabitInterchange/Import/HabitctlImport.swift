@@ -5,8 +5,8 @@ import HabitCore
 /// line habitctl itself would stop at (it panics on them) is reported where it is. See
 /// docs/import-export.md.
 enum HabitctlImport {
-    static func plan(_ files: ImportFiles, category: String, today: CivilDate, root: String) throws(HabitError) -> ImportPlan {
-        guard let habitsBytes = files.read("habits") else { throw .importFileMissing(path: root, file: "habits") }
+    static func plan(_ files: ImportFiles, category: String, today: CivilDate, root: String) throws(InterchangeError) -> ImportPlan {
+        guard let habitsBytes = files.read("habits") else { throw .fileMissing(path: root, file: "habits") }
         let habitsFile = files.display("habits")
         var plan = ImportPlan()
         for (number, rawLine) in HarshImport.lines(habitsBytes).enumerated() {

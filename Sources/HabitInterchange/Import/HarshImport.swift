@@ -4,8 +4,8 @@ import HabitCore
 /// `Name: freq[: end date]` habits, `date : name : y|n|s[ : comment[ : amount]]` the log. See
 /// docs/import-export.md.
 enum HarshImport {
-    static func plan(_ files: ImportFiles, category: String, today: CivilDate, root: String) throws(HabitError) -> ImportPlan {
-        guard let habitsBytes = files.read("habits") else { throw .importFileMissing(path: root, file: "habits") }
+    static func plan(_ files: ImportFiles, category: String, today: CivilDate, root: String) throws(InterchangeError) -> ImportPlan {
+        guard let habitsBytes = files.read("habits") else { throw .fileMissing(path: root, file: "habits") }
         let habitsFile = files.display("habits")
         var plan = ImportPlan()
         var heading = category
@@ -142,7 +142,7 @@ enum HarshImport {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
-    static func malformed(_ file: String, _ line: Int, _ column: Int, _ problem: ImportProblem) -> HabitError {
-        .importMalformed(ImportProblemAt(file: file, line: line, column: column, problem: problem))
+    static func malformed(_ file: String, _ line: Int, _ column: Int, _ problem: ImportProblem) -> InterchangeError {
+        .malformed(ImportProblemAt(file: file, line: line, column: column, problem: problem))
     }
 }

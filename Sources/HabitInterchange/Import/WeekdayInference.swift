@@ -26,7 +26,7 @@ enum WeekdayInference {
 
 extension ImportPlan {
     /// Gives fixed weekdays to every "N times a week" tracker whose data shows them.
-    mutating func inferWeekdays() {
+    public mutating func inferWeekdays() {
         for index in trackers.indices {
             guard case .periodic(let count, .week) = trackers[index].schedule,
                   let found = WeekdayInference.weekdays(count: count, in: trackers[index].log) else { continue }

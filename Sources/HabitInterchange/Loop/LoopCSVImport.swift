@@ -4,14 +4,14 @@ import HabitCore
 /// (a header row, values named YES_MANUAL, SKIP, …, a Notes column, Type/Unit/Target/Archived in
 /// Habits.csv) and before (no header, integer values). See docs/import-export.md.
 enum LoopCSVImport {
-    static func plan(_ files: ImportFiles, category: String, today: CivilDate, root: String) throws(HabitError) -> ImportPlan {
+    static func plan(_ files: ImportFiles, category: String, today: CivilDate, root: String) throws(InterchangeError) -> ImportPlan {
         guard let habitsPath = files.paths.filter({ $0 == "Habits.csv" || $0.hasSuffix("/Habits.csv") }).min(by: { $0.count < $1.count }),
               let habitsBytes = files.read(habitsPath)
-        else { throw .importFileMissing(path: root, file: "Habits.csv") }
+        else { throw .fileMissing(path: root, file: "Habits.csv") }
         let prefix = String(habitsPath.dropLast("Habits.csv".count))
         let habits = try table(habitsBytes, file: files.display(habitsPath))
         guard let header = habits.rows.first, header.first?.text == "Position" else {
-            throw .importMalformed(ImportProblemAt(file: files.display(habitsPath), line: 1, column: 1, problem: .badValue(habits.rows.first?.first?.text ?? "")))
+            throw .malformed(ImportProblemAt(file: files.display(habitsPath), line: 1, column: 1, problem: .badValue(habits.rows.first?.first?.text ?? "")))
         }
         let columns = Dictionary(header.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
         var plan = ImportPlan()
@@ -24,17 +24,17 @@ enum LoopCSVImport {
                 for name in names { if let index = columns[name], index < row.count { return row[index].text } }
                 return ""
             }
-            func integer(_ names: String...) throws(HabitError) -> Int {
+            func integer(_ names: String...) throws(InterchangeError) -> Int {
                 for name in names {
                     guard let index = columns[name], index < row.count else { continue }
                     guard let value = Int(row[index].text) else {
-                        throw .importMalformed(ImportProblemAt(file: files.display(habitsPath), line: row[index].line, column: row[index].column,
+                        throw .malformed(ImportProblemAt(file: files.display(habitsPath), line: row[index].line, column: row[index].column,
                                                                problem: .badFrequency(row[index].text)))
                     }
                     return value
                 }
                 let first = row.first ?? CSVTable.Field(text: "", line: 0, column: 1)
-                throw .importMalformed(ImportProblemAt(file: files.display(habitsPath), line: first.line, column: 1, problem: .missingFields(expected: header.count)))
+                throw .malformed(ImportProblemAt(file: files.display(habitsPath), line: first.line, column: 1, problem: .missingFields(expected: header.count)))
             }
             let position = text("Position")
             let name = text("Name")
@@ -42,7 +42,7 @@ enum LoopCSVImport {
             let denominator = try integer("FrequencyDenominator", "Interval")
             guard numerator > 0, denominator > 0 else {
                 let at = field("FrequencyNumerator", "NumRepetitions")!
-                throw .importMalformed(ImportProblemAt(file: files.display(habitsPath), line: at.line, column: at.column, problem: .badFrequency("\(numerator)/\(denominator)")))
+                throw .malformed(ImportProblemAt(file: files.display(habitsPath), line: at.line, column: at.column, problem: .badFrequency("\(numerator)/\(denominator)")))
             }
             // Loop 1.x had no Question column: its Description held the question.
             var habit = LoopHabit(name: name)
@@ -68,10 +68,10 @@ enum LoopCSVImport {
                 for row in try table(bytes, file: file).rows {
                     if row.first?.text == "Date" { continue }
                     guard row.count >= 2 else {
-                        throw .importMalformed(ImportProblemAt(file: file, line: row[0].line, column: row[0].column, problem: .missingFields(expected: 2)))
+                        throw .malformed(ImportProblemAt(file: file, line: row[0].line, column: row[0].column, problem: .missingFields(expected: 2)))
                     }
                     guard let day = CivilDate(row[0].text), row[0].text.count == 10 else {
-                        throw .importMalformed(ImportProblemAt(file: file, line: row[0].line, column: row[0].column, problem: .badDate(row[0].text)))
+                        throw .malformed(ImportProblemAt(file: file, line: row[0].line, column: row[0].column, problem: .badDate(row[0].text)))
                     }
                     let raw: Int
                     switch row[1].text {
@@ -82,7 +82,7 @@ enum LoopCSVImport {
                     case "UNKNOWN": raw = -1
                     case let value:
                         guard let number = Int(value) else {
-                            throw .importMalformed(ImportProblemAt(file: file, line: row[1].line, column: row[1].column, problem: .badValue(value)))
+                            throw .malformed(ImportProblemAt(file: file, line: row[1].line, column: row[1].column, problem: .badValue(value)))
                         }
                         raw = number
                     }
@@ -97,7 +97,7 @@ enum LoopCSVImport {
         return plan
     }
 
-    static func table(_ bytes: [UInt8], file: String) throws(HabitError) -> CSVTable {
-        do { return try CSVTable(bytes) } catch { var located = error; located.file = file; throw .importMalformed(located) }
+    static func table(_ bytes: [UInt8], file: String) throws(InterchangeError) -> CSVTable {
+        do { return try CSVTable(bytes) } catch { var located = error; located.file = file; throw .malformed(located) }
     }
 }

@@ -51,8 +51,8 @@ enum LoopDatabaseImport {
         return path.lowercased().hasSuffix(".db") && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    static func plan(path: String, category: String, today: CivilDate) throws(HabitError) -> ImportPlan {
-        func fail(_ problem: LoopDatabaseProblem) -> HabitError { .importDatabase(path: path, problem: problem) }
+    static func plan(path: String, category: String, today: CivilDate) throws(InterchangeError) -> ImportPlan {
+        func fail(_ problem: LoopDatabaseProblem) -> InterchangeError { .database(path: path, problem: problem) }
         guard isDatabase(path) else { throw fail(.notSQLite) }
         do {
             let database = try SQLiteDatabase(readOnly: path)
@@ -68,7 +68,7 @@ enum LoopDatabaseImport {
             // SQLITE_NOTADB: the header is there but the rest is not a database.
             case .sqlite(let code, let message): throw fail(code == 26 ? .notSQLite : .unreadable(message))
             }
-        } catch let error as HabitError {
+        } catch let error as InterchangeError {
             throw error
         } catch {
             throw fail(.unreadable("\(error)"))
@@ -76,8 +76,8 @@ enum LoopDatabaseImport {
     }
 
     private static func trackers(_ database: SQLiteDatabase, version: Int, path: String, category: String, today: CivilDate) throws -> ImportPlan {
-        func bad(_ table: String, _ row: SQLiteDatabase.Row, _ column: String) -> HabitError {
-            .importDatabase(path: path, problem: .badValue(table: table, row: row["id"]?.integer ?? 0, column: column,
+        func bad(_ table: String, _ row: SQLiteDatabase.Row, _ column: String) -> InterchangeError {
+            .database(path: path, problem: .badValue(table: table, row: row["id"]?.integer ?? 0, column: column,
                                                            value: row[column]?.text ?? "NULL"))
         }
         // Repetitions of each habit in the order written; before version 22 a day could appear

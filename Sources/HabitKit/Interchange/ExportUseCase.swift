@@ -4,40 +4,8 @@ import Glibc
 import Darwin
 #endif
 import HabitCore
+import HabitInterchange
 import HabitStore
-
-/// The formats habit exports to (docs/cli.md, "habit export").
-public enum ExportFormat: String, Sendable, CaseIterable {
-    /// The whole directory as one JSON document.
-    case json
-    /// One row per tracker per logged day.
-    case csv
-    /// Loop Habit Tracker's CSV export (a .zip), as Loop v2.3.1 and later write it.
-    case loop
-    /// Loop Habit Tracker's full backup (a .db at schema version 25), which Loop imports.
-    case loopBackup
-}
-
-/// An export: its bytes and what it holds.
-public struct ExportResult: Sendable, Equatable {
-    public var bytes: [UInt8]
-    public var trackers: Int
-    /// Days with a mark or an amount, over all trackers.
-    public var days: Int
-    public var notes: Int
-    /// What the format could not hold exactly (Loop's only).
-    public var losses: [ExportLoss]
-}
-
-/// Something of a tracker that an export could not carry over exactly.
-public enum ExportLoss: Equatable, Sendable {
-    /// Fixed weekdays written as a number of days a week (Loop has no fixed weekdays).
-    case fixedWeekdays(tracker: String, schedule: Schedule, written: Schedule)
-    /// An event written as a daily habit (Loop has no events).
-    case event(tracker: String)
-    /// Trackers without a colour, given Loop's default colour (every Loop habit has one).
-    case defaultColor(trackers: [String])
-}
 
 extension Habits {
     /// Builds the export of the whole directory. Reads only: nothing is written, nothing committed.
@@ -49,20 +17,8 @@ extension Habits {
         let journal = store.journal
         let trackers = Export.ordered(journal)
         var result: ExportResult
-        switch format {
-        case .json: result = ExportJSON.result(journal, trackers: trackers)
-        case .csv: result = ExportCSV.result(trackers: trackers)
-        case .loop:
-            do { result = try ExportLoop.result(trackers: trackers, today: today) } catch {
-                throw .importZip(path: "", problem: error)
-            }
-        case .loopBackup:
-            do { result = try ExportLoopBackup.result(trackers: trackers, today: today) } catch {
-                switch error {
-                case .libraryMissing(let detail): throw .importDatabase(path: "", problem: .sqliteMissing(detail))
-                case .sqlite(_, let message): throw .importDatabase(path: "", problem: .unreadable(message))
-                }
-            }
+        do { result = try ExportResult.build(format, journal: journal, trackers: trackers, today: today) } catch {
+            throw HabitError(error)
         }
         result.trackers = trackers.count
         result.days = trackers.reduce(0) { $0 + $1.log.entries.count }
@@ -91,7 +47,7 @@ extension Habits {
     }
 }
 
-/// What the exports share.
+/// What the export use case needs besides the formats.
 enum Export {
     /// The trackers in the day view's order: categories as `habit.toml` lists them (others after,
     /// by name), then by name ignoring case, then by file name.
@@ -129,25 +85,5 @@ enum Export {
         case .tooLarge: EFBIG
         case .io(let code): code
         }
-    }
-
-    /// A number as JSON and the plain CSV write it: an integer without a point ("3"), else the
-    /// shortest decimal that reads back as the same double ("2.5").
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
-/// RFC 4180 quoting, as opencsv writes it too: a field with a comma, a double quote or a line
-/// break goes in double quotes, with its quotes doubled.
-enum CSVLine {
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
-    }
-
-    /// One line, ending in `\n`.
-    static func line(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\n"
     }
 }

@@ -1,11 +1,6 @@
 import HabitCore
+import HabitInterchange
 import HabitStore
-
-/// The tools habit imports from.
-public enum ImportFormat: String, Sendable, CaseIterable {
-    case loop, harsh
-    case habitctl
-}
 
 extension Habits {
     /// Reads `path` as `format` writes it and imports it (see `importTrackers`). `category` is the
@@ -15,16 +10,22 @@ extension Habits {
     public func importFile(_ format: ImportFormat, path: String, category: String?, today: CivilDate,
                            clash: ImportClash, inferringWeekdays: Bool = false, dryRun: Bool,
                            reusing preview: Store? = nil) throws(HabitError) -> ImportSummary {
-        let files = try ImportFiles.open(path)
         var plan: ImportPlan
-        switch format {
-        case .loop where LoopDatabaseImport.applies(to: path):
-            plan = try LoopDatabaseImport.plan(path: path, category: category ?? "Loop", today: today)
-        case .loop: plan = try LoopCSVImport.plan(files, category: category ?? "Loop", today: today, root: path)
-        case .harsh: plan = try HarshImport.plan(files, category: category ?? "harsh", today: today, root: path)
-        case .habitctl: plan = try HabitctlImport.plan(files, category: category ?? "habitctl", today: today, root: path)
-        }
+        do { plan = try ImportPlan.read(format, path: path, category: category, today: today) } catch { throw HabitError(error) }
         if inferringWeekdays { plan.inferWeekdays() }
         return try importTrackers(plan, from: format.rawValue, clash: clash, dryRun: dryRun, reusing: preview)
+    }
+}
+
+extension HabitError {
+    /// The error of a format, as the use cases report it.
+    init(_ error: InterchangeError) {
+        switch error {
+        case .malformed(let at): self = .importMalformed(at)
+        case .unreadable(let path): self = .importUnreadable(path: path)
+        case .fileMissing(let path, let file): self = .importFileMissing(path: path, file: file)
+        case .zip(let path, let problem): self = .importZip(path: path, problem: problem)
+        case .database(let path, let problem): self = .importDatabase(path: path, problem: problem)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitInterchange
 
 struct CategoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HabitInterchange
 import HabitKit
 import HabitSystem
 

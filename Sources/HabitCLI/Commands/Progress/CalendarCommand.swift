@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitInterchange
 
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

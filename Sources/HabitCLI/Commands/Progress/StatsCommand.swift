@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitInterchange
 
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import Foundation
 import HabitCore
-import HabitInterchange
 import HabitKit
 import HabitStore
 import Testing

@@ -1,5 +1,4 @@
 import HabitCore
-import HabitInterchange
 
 /// The main screen as text.
 struct AgendaView {

@@ -1,5 +1,4 @@
 import HabitCore
-import HabitInterchange
 
 /// The symbols of day states: each state has its own symbol, so nothing depends on colour alone;
 /// colour (the terminal's palette) only reinforces it.

@@ -1,5 +1,4 @@
 import HabitCore
-import HabitInterchange
 
 /// The statistics screen: each metric as a big number, then its title.
 struct StatsView {

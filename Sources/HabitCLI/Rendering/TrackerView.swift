@@ -1,5 +1,4 @@
 import HabitCore
-import HabitInterchange
 
 /// Everything about one tracker (`habit show`).
 struct TrackerView {

@@ -1,5 +1,4 @@
 import HabitCore
-import HabitInterchange
 
 /// The week grid (`habit week`): trackers × seven days, grouped by category, with a row for
 /// the day across all trackers.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
 import HabitCore
-import HabitInterchange
 import HabitKit
 import HabitStore
 import HabitSystem

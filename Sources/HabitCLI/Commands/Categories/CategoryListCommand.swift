@@ -1,5 +1,4 @@
 import ArgumentParser
-import HabitInterchange
 
 struct CategoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import HabitInterchange
 import HabitStore
 
 struct LogCommand: ParsableCommand {

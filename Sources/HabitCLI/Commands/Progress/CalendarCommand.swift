@@ -1,6 +1,5 @@
 import ArgumentParser
 import HabitCore
-import HabitInterchange
 
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import HabitInterchange
 import HabitStore
 
 struct CheckCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import HabitCore
-import HabitInterchange
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

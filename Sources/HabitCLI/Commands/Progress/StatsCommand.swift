@@ -1,6 +1,5 @@
 import ArgumentParser
 import HabitCore
-import HabitInterchange
 
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,9 +4,8 @@
 public struct HabitNow: Equatable, Sendable {
     public static let variable = "HABIT_NOW"
 
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    /// The day as written (`YYYY-MM-DD`); the calendar is the caller's to read it with.
+    public var day: String
     /// Minutes after local midnight.
     public var minutes: Int
 
@@ -16,26 +15,11 @@ public struct HabitNow: Equatable, Sendable {
         self.init(text)
     }
 
-    /// `YYYY-MM-DD`, optionally followed by `THH:MM` (anything after the minutes is ignored).
-    /// Whether the day exists is the caller's to check (it owns the calendar).
+    /// A day, optionally followed by `THH:MM` (anything after the minutes is ignored).
     public init?(_ text: String) {
         let parts = text.split(separator: "T", maxSplits: 1)
         guard let first = parts.first else { return nil }
-        let bytes = Array(first.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        day = String(first)
         guard parts.count == 2 else {
             minutes = 12 * 60
             return

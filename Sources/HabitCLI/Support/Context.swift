@@ -106,8 +106,7 @@ final class Context: @unchecked Sendable {
 
     /// `HABIT_NOW` (for scripts and tests: `2026-11-21T08:30`) as a day and minute, when set.
     var fixedWallClock: (day: CivilDate, minutes: Int)? {
-        guard let fixed = HabitNow(environment: environment),
-              let day = CivilDate(year: fixed.year, month: fixed.month, day: fixed.day) else { return nil }
+        guard let fixed = HabitNow(environment: environment), let day = CivilDate(fixed.day) else { return nil }
         return (day, fixed.minutes)
     }
 

@@ -83,7 +83,7 @@ struct AddCommand: ParsableCommand {
         let tracker = try session.habits.addTracker(NewTracker(
             name: name, category: category, createsCategory: createsCategory, schedule: schedule!, emoji: emoji, color: color,
             start: start ?? today, description: description, goal: goal, measure: measure, reminders: reminders), reusing: preview)
-        LastUsedCategory.remember(tracker.category, session: session)
+        session.habits.rememberLastUsedCategory(tracker.category)
         session.out(t.text(.added, session.name(tracker), TerminalText.safe(tracker.category)))
     }
 }

@@ -15,8 +15,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var json: JSONFlag<PlainJSON>
 
     func run() throws {
         let session = Session(global)
@@ -24,7 +23,7 @@ struct CheckCommand: ParsableCommand {
         let store = try session.habits.read(useCache: false)
         let errors = store.errors.count
         let warnings = store.diagnostics.count - errors
-        if json {
+        if json.isSet {
             session.context.output.write(JSON.object([
                 ("errors", .int(errors)), ("warnings", .int(warnings)),
                 ("diagnostics", .array(store.diagnostics.map { diagnostic in

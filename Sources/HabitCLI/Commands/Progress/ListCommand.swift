@@ -28,12 +28,11 @@ struct ListCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("all, today (jump to today), completed or uncompleted.", valueName: "filter"))
     var filter: Agenda.Filter = .all
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
-        guard session.directory.isInitialized || json else {
+        guard session.directory.isInitialized || json.isSet else {
             try Onboarding(session: session).run()
             return
         }
@@ -45,7 +44,7 @@ struct ListCommand: ParsableCommand {
             guard let query, !query.isEmpty else { return true }
             return TextFolding.fold(name).contains(query)
         }
-        if json {
+        if json.isSet {
             session.context.output.write(AgendaView.json(agenda, today: today).rendered())
         } else {
             let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted

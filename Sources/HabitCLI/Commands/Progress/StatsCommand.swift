@@ -18,15 +18,14 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
         let store = try session.load()
         let today = session.today(store.settings)
         let statistics = OverallStatistics(journal: store.journal, today: today)
-        if json {
+        if json.isSet {
             session.context.output.write(StatsView.json(statistics, today: today).rendered())
         } else {
             session.context.output.write(StatsView(session: session).render(statistics))

@@ -7,19 +7,7 @@ struct ArchiveCommand: ParsableCommand {
         discussion: "Example:\n  habit archive run")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The tracker.", valueName: "tracker"), completion: Completions.trackers) var tracker: String
+    @OptionGroup var argument: TrackerArgument<PlainTracker>
 
-    func run() throws { try TrackerFlagSetting(.archived, global: global).set(true, tracker) }
-}
-
-struct UnarchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unarchive",
-        abstract: "Bring an archived tracker back.",
-        discussion: "Example:\n  habit unarchive run")
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The tracker.", valueName: "tracker"), completion: Completions.trackers) var tracker: String
-
-    func run() throws { try TrackerFlagSetting(.archived, global: global).set(false, tracker) }
+    func run() throws { try TrackerFlagSetting(.archived, global: global).set(true, argument.tracker) }
 }

@@ -1,7 +1,4 @@
 import ArgumentParser
-import HabitCore
-import HabitInterchange
-import HabitKit
 
 struct ExportCSVCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

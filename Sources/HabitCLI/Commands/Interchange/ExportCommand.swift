@@ -1,6 +1,5 @@
 import ArgumentParser
 import HabitCore
-import HabitInterchange
 import HabitKit
 
 struct ExportCommand: ParsableCommand {

@@ -1,7 +1,4 @@
 import ArgumentParser
-import HabitCore
-import HabitInterchange
-import HabitKit
 
 /// Where `json` and `csv` write: standard output, or a file.
 struct ExportOutputOptions: ParsableArguments {

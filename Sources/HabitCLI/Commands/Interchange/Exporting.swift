@@ -1,7 +1,5 @@
 import ArgumentParser
-import HabitCore
 import HabitInterchange
-import HabitKit
 
 /// The shared flow of the exports: read, build, write (or print), tell.
 struct Exporting {

@@ -1,6 +1,4 @@
 import ArgumentParser
-import HabitCore
-import HabitInterchange
 import HabitKit
 
 struct ImportCommand: ParsableCommand {

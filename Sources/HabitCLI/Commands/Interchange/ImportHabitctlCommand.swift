@@ -1,7 +1,4 @@
 import ArgumentParser
-import HabitCore
-import HabitInterchange
-import HabitKit
 
 struct ImportHabitctlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

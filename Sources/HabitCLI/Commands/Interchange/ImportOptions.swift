@@ -1,6 +1,4 @@
 import ArgumentParser
-import HabitCore
-import HabitInterchange
 import HabitKit
 
 /// Options every import has.

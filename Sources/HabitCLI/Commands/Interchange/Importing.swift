@@ -1,7 +1,5 @@
 import ArgumentParser
-import HabitCore
 import HabitInterchange
-import HabitKit
 
 /// The shared flow of the imports: read, write (or not), tell.
 struct Importing {

@@ -1,6 +1,4 @@
 import ArgumentParser
-import HabitKit
-import HabitCore
 
 /// Options of the commands that mark a day.
 struct MarkOptions: ParsableArguments {

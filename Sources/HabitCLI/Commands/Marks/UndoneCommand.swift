@@ -1,6 +1,4 @@
 import ArgumentParser
-import HabitKit
-import HabitCore
 
 struct UndoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

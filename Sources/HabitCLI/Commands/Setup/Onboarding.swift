@@ -1,5 +1,4 @@
 import HabitKit
-import TOML
 
 /// The first run on an account with no data: a few pages of welcome on a terminal (Enter or →
 /// for the next, q to skip), then an offer to create the data directory, with the categories of
@@ -48,18 +47,5 @@ struct Onboarding {
             session.out()
             session.out(t[.onboardingNextSteps])
         }
-    }
-}
-
-/// The habit.toml a new directory starts with.
-enum SettingsTemplate {
-    static func text(categories: [String] = []) -> String {
-        """
-        # habit settings. Categories are listed in display order.
-        categories = [\(categories.map(TOMLSerializer.string).joined(separator: ", "))]
-        week_starts_on = "mon"
-        # day_starts_at = "03:00"   # keep "today" until 3 am, for night owls
-
-        """
     }
 }

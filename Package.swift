@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
+        .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),

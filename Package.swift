@@ -3,9 +3,9 @@ import PackageDescription
 
 // Dependencies point one way: habit → HabitCLI → HabitKit → HabitStore/HabitGit → HabitCore/TOML.
 // TOML and HabitCore use only the standard library.
+// No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
 let package = Package(
     name: "habit",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "habit", targets: ["habit"]),
         .executable(name: "toml-decode", targets: ["toml-decode"]),

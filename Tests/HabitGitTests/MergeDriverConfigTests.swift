@@ -60,6 +60,17 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: true)
         try "gitdir: \(dir.path)/.git\n".write(toFile: linked + "/.git", atomically: false, encoding: .utf8)
         #expect(!MergeDriverConfig.registerIfMissing(workingDirectory: linked))
+        // A config that is a symbolic link stays a link, and its target is not written.
+        let shared = dir.sub("shared")
+        try git(["init", "-q", shared], in: dir.path)
+        let target = dir.path + "/shared-config"
+        try FileManager.default.moveItem(atPath: shared + "/.git/config", toPath: target)
+        try FileManager.default.createSymbolicLink(atPath: shared + "/.git/config", withDestinationPath: target)
+        let targetText = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(!MergeDriverConfig.registerIfMissing(workingDirectory: shared))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == targetText)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: shared + "/.git/config") == target)
+
         let plain = dir.sub("plain")
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
         #expect(!MergeDriverConfig.registerIfMissing(workingDirectory: plain))

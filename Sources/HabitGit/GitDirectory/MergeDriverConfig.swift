@@ -14,8 +14,9 @@ public enum MergeDriverConfig {
     /// Adds to `directory/.git/config` whichever of `merge.habit.name`, `merge.habit.driver` and
     /// `merge.renames = false` it lacks, as git writes its config: the whole file into `config.lock`
     /// created exclusively, flushed, then renamed over `config`. Nothing happens when `.git` is not a
-    /// directory, when nothing is missing (one read of a small file), or when the config cannot be
-    /// written or another process holds its lock: the next command tries again.
+    /// directory or the config not a regular file, when nothing is missing (one read of a small
+    /// file), or when the config cannot be written or another process holds its lock: the next
+    /// command tries again.
     /// - Returns: whether the config was written.
     @discardableResult
     public static func registerIfMissing(workingDirectory directory: String) -> Bool {
@@ -23,7 +24,8 @@ public enum MergeDriverConfig {
         var info = stat()
         guard lstat(gitDirectory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
         let path = gitDirectory + "/config"
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        // A config that is a link (to a shared file, say) is the person's arrangement: left alone.
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         guard !Entries(QuickRefs.text(path)).missing.isEmpty else { return false }
 
         let lock = path + ".lock"

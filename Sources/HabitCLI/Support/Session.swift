@@ -51,6 +51,8 @@ struct Session {
             when: { work in context.onSuccess(work) },
             report: { ReminderFollow.report($0, context: context) })
         self.habits = habits
+        // The first command of any kind in a clone made by `git clone` gives it the merge driver.
+        habits.registerMergeDriverIfMissing()
     }
 
     var directory: DataDirectory { habits.directory }

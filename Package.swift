@@ -20,6 +20,8 @@ let package = Package(
         // A terminal layer of its own (cell grid, frame diff, keys, raw mode, signals), standard
         // library and Glibc only, knowing nothing of habits (docs/terminal-ui.md).
         .target(name: "TerminalUI"),
+        // A tiny full-screen program over TerminalUI for its end-to-end tests; built, not installed.
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI"]),
         .executableTarget(name: "toml-decode", dependencies: ["TOML"]),
         .target(name: "HabitCore"),
         .target(name: "HabitStore", dependencies: ["HabitCore", "TOML"]),

@@ -57,6 +57,16 @@ public final class TerminalSession {
         return outcome.out
     }
 
+    /// A tmux format evaluated for the pane: `#{alternate_on}`, `#{cursor_flag}`, `#{cursor_x}`…
+    public func query(_ format: String) throws -> String {
+        try control(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the window, which sends the program SIGWINCH.
+    public func resize(width: Int, height: Int) throws {
+        try control(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// Types `text` literally.
     public func type(_ text: String) throws { try control(["send-keys", "-t", "0", "-l", text]) }
 

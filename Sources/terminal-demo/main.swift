@@ -14,6 +14,8 @@ let arguments = CommandLine.arguments.dropFirst()
 let crashAllowed = arguments.contains("--crash")
 var options = Terminal.Options()
 options.mouse = arguments.contains("--mouse")
+// --tick: a tick every 50 ms, counted on screen (what the app uses to notice changed files).
+if arguments.contains("--tick") { options.tick = .milliseconds(50) }
 
 if let problem = FullScreenSupport.problem(environment: environment) {
     let reason: String
@@ -40,6 +42,7 @@ var renderer = FrameRenderer()
 let colors = ColorMode(environment: environment)
 var count = 0
 var resumes = 0
+var ticks = 0
 var lastKey = "none"
 
 func describe(_ event: InputEvent) -> String {
@@ -71,7 +74,7 @@ func describe(_ event: InputEvent) -> String {
         grid.draw("Count: \(count)", x: inside.x + 1, y: inside.y, style: Style(foreground: .green, attributes: .bold), clip: inside)
         grid.draw("Emoji: 🧑‍🌾 ❤️ 👍🏽 中文 ok", x: inside.x + 1, y: inside.y + 1, clip: inside)
         grid.draw("Size: \(grid.width)x\(grid.height)", x: inside.x + 1, y: inside.y + 2, clip: inside)
-        grid.draw("Key: \(lastKey)  Resumed: \(resumes)", x: inside.x + 1, y: inside.y + 3, clip: inside)
+        grid.draw("Key: \(lastKey)  Resumed: \(resumes)  Ticks: \(ticks)", x: inside.x + 1, y: inside.y + 3, clip: inside)
         grid.draw("space count · q quit", x: inside.x + 1, y: inside.y + 4, style: .attributes(.dim), clip: inside)
     }
     terminal.write(renderer.render(grid))
@@ -97,7 +100,7 @@ loop: while true {
     case .resumed:
         resumes += 1
         renderer.invalidate()
-    case .tick: break
+    case .tick: ticks += 1
     case .terminate(let signal):
         terminal.leave()
         Terminal.end(bySignal: signal)

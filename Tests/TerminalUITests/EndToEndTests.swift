@@ -100,6 +100,20 @@ struct EndToEndTests {
         #expect(try shell.terminal.transcript().contains("terminal-demo: bye after 1"))
     }
 
+    @Test("a paste arrives as one paste; with --mouse the mouse is captured, and released on leaving; ticks come by themselves")
+    func pasteMouseAndTicks() throws {
+        let shell = try Shell()
+        try shell.start(["--mouse", "--tick"])
+        #expect(try shell.terminal.query("#{mouse_sgr_flag}") == "1")
+        try shell.terminal.paste("q ж🙂")  // 5 columns; its q does not quit
+        try shell.terminal.waitFor("Key: paste(5 columns)")
+        try shell.terminal.waitFor("Ticks: 3")
+        try shell.terminal.press("q")
+        #expect(try shell.finish() == 0)
+        #expect(try shell.terminal.query("#{mouse_sgr_flag}") == "0")
+        #expect(try shell.terminal.query("#{mouse_any_flag}") == "0")
+    }
+
     @Test("Ctrl-C quits with 130 and restores the terminal")
     func controlC() throws {
         let shell = try Shell()

@@ -67,6 +67,12 @@ public final class TerminalSession {
         try control(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Pastes `text` as a terminal does, in bracketed-paste markers if the program asked for them.
+    public func paste(_ text: String) throws {
+        try control(["set-buffer", "--", text])
+        try control(["paste-buffer", "-p", "-d", "-t", "0"])
+    }
+
     /// Types `text` literally.
     public func type(_ text: String) throws { try control(["send-keys", "-t", "0", "-l", text]) }
 

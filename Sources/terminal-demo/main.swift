@@ -17,6 +17,11 @@ options.mouse = arguments.contains("--mouse")
 // --tick: a tick every 50 ms, counted on screen (what the app uses to notice changed files).
 if arguments.contains("--tick") { options.tick = .milliseconds(50) }
 
+if arguments.contains("--bench") {
+    runRenderBenchmark()
+    exit(0)
+}
+
 if let problem = FullScreenSupport.problem(environment: environment) {
     let reason: String
     switch problem {

@@ -34,8 +34,9 @@ public struct FrameRenderer {
             pen = .plain
             cursorX = 0; cursorY = 0; cursorKnown = true
             base = Grid(size: next.size, colorMode: next.colorMode)
-            cursorVisible = !(next.cursor == nil)  // forces the cursor state to be written below
-            cursorVisible.toggle()
+            // The opposite of what the frame wants, so the caret's state is written below: after a
+            // clear (or whatever happened before a repaint) it is not known.
+            cursorVisible = next.cursor == nil
         }
         let before = output.count
         paintChanges(from: base, to: next)

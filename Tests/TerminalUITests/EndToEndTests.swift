@@ -130,15 +130,17 @@ struct EndToEndTests {
         #expect(try shell.finish() == 128 + signal)
     }
 
-    @Test("a crash (a Swift trap) restores the terminal first; the error and the backtrace are on the normal screen")
-    func crash() throws {
-        let shell = try Shell(width: 100, height: 40)
+    @Test("a crash (a Swift trap) restores the terminal first; the error and the backtrace are on the normal screen",
+          arguments: [true, false])
+    func crash(backtracer: Bool) throws {
+        // Without the runtime's backtracer the previous handler is the default action, re-raised.
+        let shell = try Shell(width: 100, height: 40, environment: backtracer ? [:] : ["SWIFT_BACKTRACE": "enable=no"])
         try shell.start(["--crash"])
         try shell.terminal.press("x")
         #expect(try shell.finish(timeout: 60) == 128 + SIGILL)
         let transcript = try shell.terminal.transcript()
         #expect(transcript.contains("Fatal error: Index out of range"), "\(transcript)")
-        #expect(transcript.contains("Program crashed"), "\(transcript)")
+        #expect(transcript.contains("Program crashed") == backtracer, "\(transcript)")
     }
 
     @Test("Ctrl-Z gives the shell a restored terminal; fg comes back with a full repaint")

@@ -48,6 +48,7 @@ let colors = ColorMode(environment: environment)
 var count = 0
 var resumes = 0
 var ticks = 0
+var wakes = 0
 var lastKey = "none"
 
 func describe(_ event: InputEvent) -> String {
@@ -80,7 +81,7 @@ func describe(_ event: InputEvent) -> String {
         grid.draw("Emoji: 🧑‍🌾 ❤️ 👍🏽 中文 ok", x: inside.x + 1, y: inside.y + 1, clip: inside)
         grid.draw("Size: \(grid.width)x\(grid.height)", x: inside.x + 1, y: inside.y + 2, clip: inside)
         grid.draw("Key: \(lastKey)  Resumed: \(resumes)  Ticks: \(ticks)", x: inside.x + 1, y: inside.y + 3, clip: inside)
-        grid.draw("space count · q quit", x: inside.x + 1, y: inside.y + 4, style: .attributes(.dim), clip: inside)
+        grid.draw("space count · q quit · w wake \(wakes)", x: inside.x + 1, y: inside.y + 4, style: .attributes(.dim), clip: inside)
     }
     terminal.write(renderer.render(grid))
 }
@@ -96,6 +97,10 @@ loop: while true {
             terminal.leave()
             exit(130)
         case .key(.character(" ")): count += 1
+        case .key(.character("w")):
+            // Another task wakes the loop, as a background sync reporting progress would.
+            let waker = terminal.waker
+            Task.detached { waker.wake() }
         case .key(.character("x")) where crashAllowed:
             let empty: [Int] = []
             print(empty[count])  // a deliberate trap: index out of range
@@ -106,6 +111,7 @@ loop: while true {
         resumes += 1
         renderer.invalidate()
     case .tick: ticks += 1
+    case .woken: wakes += 1
     case .terminate(let signal):
         terminal.leave()
         Terminal.end(bySignal: signal)

@@ -100,7 +100,7 @@ struct EndToEndTests {
         #expect(try shell.terminal.transcript().contains("terminal-demo: bye after 1"))
     }
 
-    @Test("a paste arrives as one paste; with --mouse the mouse is captured, and released on leaving; ticks come by themselves")
+    @Test("a paste arrives as one paste; with --mouse the mouse is captured, and released on leaving; ticks and wake-ups come without keys")
     func pasteMouseAndTicks() throws {
         let shell = try Shell()
         try shell.start(["--mouse", "--tick"])
@@ -108,6 +108,8 @@ struct EndToEndTests {
         try shell.terminal.paste("q ж🙂")  // 5 columns; its q does not quit
         try shell.terminal.waitFor("Key: paste(5 columns)")
         try shell.terminal.waitFor("Ticks: 3")
+        try shell.terminal.press("w")
+        try shell.terminal.waitFor("w wake 1")
         try shell.terminal.press("q")
         #expect(try shell.finish() == 0)
         #expect(try shell.terminal.query("#{mouse_sgr_flag}") == "0")

@@ -40,7 +40,22 @@ public final class Terminal {
         case terminate(Int32)
         /// The input was closed (the terminal went away).
         case endOfInput
+        /// `Waker.wake()` was called (work on another thread finished or made progress).
+        case woken
     }
+
+    /// Wakes `nextEvent()` from another thread or task with a `.woken` event; safe to copy and
+    /// send anywhere, valid while the terminal lives.
+    public struct Waker: Sendable {
+        let descriptor: Int32
+
+        public func wake() {
+            var byte: UInt8 = 0
+            _ = Glibc.write(descriptor, &byte, 1)
+        }
+    }
+
+    public var waker: Waker { Waker(descriptor: wakeWriteEnd) }
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -56,6 +71,7 @@ public final class Terminal {
     private var pending: [Event] = []
     private var pendingIndex = 0
     private var relayReadEnd: Int32 = -1
+    private var wakeWriteEnd: Int32 = -1
     private var escapeSince: ContinuousClock.Instant?
     private var nextTick: ContinuousClock.Instant?
     private let clock = ContinuousClock()
@@ -72,6 +88,8 @@ public final class Terminal {
         guard Self.makePipe(&pipeEnds) else { throw Failure(description: "no pipe for signals") }
         relayReadEnd = pipeEnds[0]
         relayWriteEnd = pipeEnds[1]
+        // The signal handlers and the waker write to the same pipe through descriptors of their own.
+        wakeWriteEnd = fcntl(pipeEnds[1], F_DUPFD_CLOEXEC, 3)
         if !Self.exitHookInstalled {
             Self.exitHookInstalled = true
             atexit { restoreTerminalNow() }
@@ -85,6 +103,7 @@ public final class Terminal {
         leave()
         close(relayReadEnd)
         close(relayWriteEnd)
+        close(wakeWriteEnd)
         relayWriteEnd = -1
     }
 
@@ -281,6 +300,7 @@ public final class Terminal {
         var resized = false
         for signal in signals[0..<count].map(Int32.init) {
             switch signal {
+            case 0: if pending.last != .woken { pending.append(.woken) }
             case SIGWINCH: resized = true
             case SIGTSTP: suspend()
             case SIGCONT:

@@ -71,4 +71,13 @@ struct GridTests {
         grid.fill(Rect(x: 1, y: 0, width: 3, height: 1), with: .blank(Style(background: .green, attributes: .reverse)))
         #expect(grid[2, 0].style == Style(attributes: .reverse))
     }
+
+    @Test("fill takes one-column glyphs only, so it cannot leave half a wide glyph")
+    func fillIsNarrow() {
+        var grid = Grid(width: 3, height: 1)
+        grid.fill(grid.bounds, with: Cell("中", width: 2))
+        #expect(grid.text == "   " && (0..<3).allSatisfy { grid[$0, 0].width == 1 })
+        grid.fill(grid.bounds, with: Cell("·"))
+        #expect(grid.text == "···")
+    }
 }

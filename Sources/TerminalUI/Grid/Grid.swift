@@ -85,11 +85,13 @@ public struct Grid: Equatable, Sendable {
         return max(0, column - x)
     }
 
-    /// Fills `rect` with `cell` (a blank of some background, usually).
+    /// Fills `rect` with `cell` (a blank of some background, usually). Only a one-column glyph
+    /// can fill; any other fills with blanks of its style.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        let cell = Cell(cell.grapheme, style: style(cell.style), width: cell.width, isAmbiguous: cell.isAmbiguous)
+        let narrow = TextWidth.width(of: cell.grapheme) == 1 && !TextWidth.isAmbiguous(cell.grapheme)
+        let cell = Cell(narrow ? cell.grapheme : " ", style: style(cell.style))
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { set(cell, x: x, y: y) }
         }

@@ -51,6 +51,12 @@ var ticks = 0
 var wakes = 0
 var lastKey = "none"
 
+/// Recursion without end (not a tail call: the addition comes after it).
+func overflow(_ depth: Int) -> Int {
+    var padding = (depth, depth, depth, depth)
+    return withUnsafeMutableBytes(of: &padding) { overflow(depth + Int($0[0])) + 1 }
+}
+
 func describe(_ event: InputEvent) -> String {
     switch event {
     case .key(let press):
@@ -101,6 +107,8 @@ loop: while true {
             // Another task wakes the loop, as a background sync reporting progress would.
             let waker = terminal.waker
             Task.detached { waker.wake() }
+        case .key(.character("o")) where crashAllowed:
+            print(overflow(count))  // a stack overflow: SIGSEGV on the guard page
         case .key(.character("x")) where crashAllowed:
             let empty: [Int] = []
             print(empty[count])  // a deliberate trap: index out of range

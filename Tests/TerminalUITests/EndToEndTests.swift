@@ -145,6 +145,14 @@ struct EndToEndTests {
         #expect(transcript.contains("Program crashed") == backtracer, "\(transcript)")
     }
 
+    @Test("a stack overflow (SIGSEGV on the guard page) still restores the terminal: the handler has a stack of its own")
+    func stackOverflow() throws {
+        let shell = try Shell(width: 100, height: 40, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        try shell.start(["--crash"])
+        try shell.terminal.press("o")
+        #expect(try shell.finish(timeout: 60) == 128 + SIGSEGV)
+    }
+
     @Test("Ctrl-Z gives the shell a restored terminal; fg comes back with a full repaint")
     func suspendAndResume() throws {
         let shell = try Shell()

@@ -80,8 +80,22 @@ func prepareSignalState() {
     _ = (savedStandardError, capturedErrorRead, drainBuffer, previousActions, relaySignal, crashSignal)
 }
 
+/// A stack for the crash handler, so a stack overflow (SIGSEGV on a full stack) still restores the
+/// terminal; kept if the runtime or the program has set one already.
+func ensureAlternateSignalStack() {
+    var current = stack_t()
+    guard sigaltstack(nil, &current) == 0, Int(current.ss_flags) & Int(SS_DISABLE) != 0 else { return }
+    let size = 64 * 1024
+    var stack = stack_t()
+    stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    stack.ss_size = size
+    stack.ss_flags = 0
+    _ = sigaltstack(&stack, nil)
+}
+
 func installHandlers() {
     prepareSignalState()
+    ensureAlternateSignalStack()
     for signal in relayedSignals {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = relaySignal

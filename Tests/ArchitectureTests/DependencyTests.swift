@@ -11,7 +11,7 @@ import Testing
     /// HabitStore/HabitGit/HabitInterchange → HabitCore/TOML; HabitSystem, what they need from the machine, at the bottom).
     static let allowed: [String: Set<String>] = [
         "habit": ["HabitCLI"],
-        "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "ArgumentParser"],
+        "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI", "ArgumentParser"],
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],
         "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite"],
         "HabitStore": ["HabitCore", "TOML", "HabitSystem"],
@@ -19,6 +19,8 @@ import Testing
         "HabitSystem": [],
         "HabitCore": [],
         "TOML": [],
+        "TerminalUI": [],
+        "terminal-demo": ["TerminalUI"],
         "toml-decode": ["TOML"],
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
@@ -82,7 +84,7 @@ import Testing
     /// them would bring it all back, and nothing else would notice.
     @Test func theBinaryImportsNoFullFoundation() throws {
         var problems: [String] = []
-        for target in ["habit", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML"] {
+        for target in ["habit", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML", "TerminalUI"] {
             for (file, module) in try Self.imports(of: target) where module == "Foundation" {
                 problems.append("\(file) imports Foundation; use FoundationEssentials")
             }
@@ -112,6 +114,16 @@ import Testing
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// TerminalUI is publishable alone, like TOML: nothing of habit, and of the system only the C
+    /// library (termios, signals, poll), no Foundation at all.
+    @Test func theTerminalLayerUsesTheStandardLibraryAndTheCLibraryOnly() throws {
+        let imports = try Self.imports(of: "TerminalUI")
+        #expect(imports.contains { $0.module == "Glibc" }, "the check sees the layer's imports")
+        let others = imports.filter { !["Glibc", "Darwin"].contains($0.module) }
+        #expect(others.isEmpty, "\(others.map { "\($0.file) imports \($0.module)" })")
+        #expect(try Self.declared()["TerminalUI"] == [])
     }
 
     @Test func theCheckSeesTheImports() throws {

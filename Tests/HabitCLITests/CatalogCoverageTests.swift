@@ -82,7 +82,7 @@ import Testing
     }
 
     static func uncovered(in language: Language) -> [MessageKey] {
-        let outputs = CaseFile.all.filter { $0.language == language.rawValue }.map { flattened($0.stdout + "\n" + $0.stderr) }
+        let outputs = CaseFile.all.filter { $0.language == language.rawValue }.map { flattened($0.printed) }
         return MessageKey.allCases.filter { key in
             guard elsewhere[key] == nil, let template = language.templates[key].map(flattened) else { return false }
             // A literal piece first: the regular expression runs only on outputs that could match.

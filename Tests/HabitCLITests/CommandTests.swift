@@ -139,7 +139,27 @@ import Testing
     }
 
     @Test func categoryListShowsOrderAndCounts() throws {
-        _ = try Harness()
+        let habit = try Harness()
+        #expect(habit.run("category add Sport").code == 0)
+        #expect(habit.run("category list").out == """
+            Categories
+              Health  3 trackers: Book the dentist, Drink water, Morning run
+              Study   2 trackers: Read 20 pages, Spanish lesson
+              Home    1 tracker: Water the plants
+              Sport   0 trackers
+
+            """)
+        // The order is habit.toml's, whatever it is.
+        try habit.write("habit.toml", habit.file("habit.toml").replacingOccurrences(
+            of: #"["Health", "Study", "Home", "Sport"]"#, with: #"["Sport", "Home", "Study", "Health"]"#))
+        #expect(habit.run("category list").out == """
+            Categories
+              Sport   0 trackers
+              Home    1 tracker: Water the plants
+              Study   2 trackers: Read 20 pages, Spanish lesson
+              Health  3 trackers: Book the dentist, Drink water, Morning run
+
+            """)
     }
 
     @Test func checkIsCleanOnTheExamples() throws {

@@ -12,7 +12,24 @@ import Testing
 
     @Test func showsAnotherDay() throws {
         let habit = try Harness()
-        _ = habit.run("list --date 2026-11-20")
+        let result = habit.run("list --date 2026-11-20")
+        #expect(result.code == 0, "\(result.err)")
+        // Friday: the run is due (and was done), the Spanish lesson and the plants are not.
+        #expect(result.out == """
+            Friday, 20 November 2026
+
+            Pinned
+              💧 Drink water       50 days  ✓
+
+            Health
+              🦷 Book the dentist   0 days  ○
+              🏃 Morning run       28 days  ✓
+
+            Study
+              📚 Read 20 pages     28 days  ✓
+
+            """)
+        #expect(habit.run("list --date -2").out == result.out, "two days ago is the same day")
     }
 
     @Test func todoComesBeforeDoneWithinAGroup() throws {
@@ -57,7 +74,26 @@ import Testing
     }
 
     @Test func russian() throws {
-        _ = try Harness(language: "ru_RU.UTF-8")
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        let result = habit.run("list")
+        #expect(result.code == 0, "\(result.err)")
+        // Dates, headings and plurals in Russian; names and categories are data, never translated.
+        #expect(result.out == """
+            воскресенье, 22 ноября 2026 (сегодня)
+
+            Закреплённые
+              💧 Drink water       50 дней  ✓
+
+            Health
+              🦷 Book the dentist   0 дней  ○
+
+            Study
+              📚 Read 20 pages     28 дней  ✓
+
+            Home
+              🪴 Water the plants  10 дней  –
+
+            """)
     }
 
     @Test func colourOnlyWhenAskedOrOnATerminal() throws {

@@ -37,7 +37,15 @@ import Testing
     }
 
     @Test func russian() throws {
-        _ = try Harness(language: "ru_RU.UTF-8")
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        let skipped = habit.run("skip dentist")
+        #expect(skipped.code == 0, "\(skipped.err)")
+        #expect(skipped.out == "«Book the dentist» пропущено по уважительной причине: сегодня (серия не прерывается).\n")
+        #expect(habit.file("trackers/dentist.toml").contains(#"2026-11-22 = "skip""#))
+        #expect(habit.run("skip dentist").out == "«Book the dentist» уже пропущено: сегодня.\n")
+        let future = habit.run("skip drink --date 2026-11-23")
+        #expect(future.code == 1)
+        #expect(future.err.hasPrefix("habit: ошибка: понедельник, 23 ноября 2026: этот день ещё не наступил;"), "\(future.err)")
     }
 
     @Test func helpHasExamples() throws {

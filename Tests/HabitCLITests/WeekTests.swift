@@ -27,7 +27,14 @@ import Testing
     }
 
     @Test func russian() throws {
-        _ = try Harness(language: "ru_RU.UTF-8")
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        let result = habit.run("week")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("16–22 ноября 2026\n"), "the week's dates in Russian: \(result.out)")
+        #expect(result.out.contains("Пн  Вт  Ср  Чт  Пт  Сб  Вс"), "Russian weekdays, Monday first")
+        #expect(result.out.contains("  Все трекеры "))
+        #expect(result.out.contains("✓ выполнено  ✗ не выполнено  – пропущено"), "the legend in Russian")
+        #expect(!result.out.contains("Mon") && !result.out.contains("All trackers") && !result.out.contains("done"), "no English left")
     }
 
     @Test func emptyDirectory() throws {

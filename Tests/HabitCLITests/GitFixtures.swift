@@ -49,6 +49,14 @@ final class SyncWorld {
         habit(machine, Harness.split(line), now: now)
     }
 
+    /// Runs commands on `machine`, in order, each of which must succeed.
+    func succeed(_ machine: String, _ lines: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in lines {
+            let result = habit(machine, line)
+            #expect(result.code == 0, "`habit \(line)` on \(machine) failed: \(result.err)", sourceLocation: sourceLocation)
+        }
+    }
+
     func file(_ machine: String, _ path: String) -> String {
         (try? String(contentsOfFile: directory(machine) + "/" + path, encoding: .utf8)) ?? ""
     }

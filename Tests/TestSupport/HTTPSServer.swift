@@ -112,10 +112,8 @@ public final class HTTPSServer {
     public var errorLog: String { (try? String(contentsOfFile: directory + "/error.log", encoding: .utf8)) ?? "" }
 
     public func stop() {
-        guard let process else { return }
-        process.kill9()
-        process.wait()
-        self.process = nil
+        process?.stop()
+        process = nil
     }
 
     deinit { stop() }

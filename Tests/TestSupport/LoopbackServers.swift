@@ -101,8 +101,7 @@ public func launchOnFreePort(_ name: String, log: String, running: (ChildProcess
         let port = try SilentListener().port
         let child = try launch(port)
         if waitUntilListening(port: port, while: { running(child) }) { return (child, port) }
-        child.kill9()
-        child.wait()
+        child.stop()
     }
     let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     throw ChildProcess.Failed(description: "\(name) did not start: \(text)")

@@ -106,10 +106,8 @@ public final class SSHServer {
     }
 
     public func stop() {
-        guard let process else { return }
-        process.kill9()
-        process.wait()
-        self.process = nil
+        process?.stop()
+        process = nil
     }
 
     deinit { stop() }
@@ -134,10 +132,7 @@ public final class SSHAgent {
         try runTool("/usr/bin/ssh-add", ["-q", key], scratch: directory, environment: ["SSH_AUTH_SOCK": socket])
     }
 
-    public func stop() {
-        process.kill9()
-        process.wait()
-    }
+    public func stop() { process.stop() }
 
     deinit { stop() }
 }

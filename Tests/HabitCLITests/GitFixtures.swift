@@ -57,6 +57,15 @@ final class SyncWorld {
         }
     }
 
+    /// Runs a scenario across machines, each step `machine: command`, in order; every command
+    /// must succeed.
+    func steps(_ steps: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for step in steps {
+            let parts = step.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            succeed(parts[0], parts[1], sourceLocation: sourceLocation)
+        }
+    }
+
     func file(_ machine: String, _ path: String) -> String {
         (try? String(contentsOfFile: directory(machine) + "/" + path, encoding: .utf8)) ?? ""
     }

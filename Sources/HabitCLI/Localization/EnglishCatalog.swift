@@ -200,6 +200,8 @@ enum EnglishCatalog {
         case .unknownCommand: "“{0}” is not a habit command."
         case .didYouMean: "Did you mean `habit {0}`?"
         case .seeHelp: "See `habit --help` for the commands."
+        case .notAColorMode: "“{0}” is not a colour mode for --color; use auto, always or never."
+        case .useTrackerColor: "For the tracker's colour, use --tracker-color {0}."
         case .badMonth: "“{0}” is not a month; use 2026-10, -1 (last month) or +1 (next month)."
         case .badYear: "“{0}” is not a year; use 2026, -1 (last year) or +1 (next year)."
         case .extraArgument: "Unexpected argument “{0}”."

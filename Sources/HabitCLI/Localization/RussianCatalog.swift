@@ -200,6 +200,8 @@ enum RussianCatalog {
         case .unknownCommand: "«{0}» — не команда habit."
         case .didYouMean: "Возможно, имелось в виду `habit {0}`?"
         case .seeHelp: "Список команд: `habit --help`."
+        case .notAColorMode: "«{0}» — не режим цвета для --color; используйте auto, always или never."
+        case .useTrackerColor: "Цвет трекера задаёт --tracker-color {0}."
         case .badMonth: "«{0}» — не месяц; используйте 2026-10, -1 (прошлый месяц) или +1 (следующий)."
         case .badYear: "«{0}» — не год; используйте 2026, -1 (прошлый год) или +1 (следующий)."
         case .extraArgument: "Лишний аргумент «{0}»."

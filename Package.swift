@@ -40,11 +40,15 @@ let package = Package(
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
         // exports, read into and written from the model; no use case, no data directory.
         .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
+        // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
+        // template language and the formats of dates and numbers, shared by every front-end.
+        .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         .target(
             name: "HabitCLI",
             dependencies: [
                 "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
+                "HabitLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -69,9 +73,9 @@ let package = Package(
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitLocalization
 import HabitStore
 
 /// The `habit` command: the root of every subcommand.

@@ -2,8 +2,8 @@
 /// chooses by the language's plural rule, with `#` for the number.
 /// A switch rather than a dictionary: a key without its message does not compile, and a key
 /// written twice is a warning (an error where warnings are), never a crash at run time.
-enum RussianCatalog {
-    static func template(_ key: MessageKey) -> String {
+public enum RussianCatalog {
+    public static func template(_ key: MessageKey) -> String {
         switch key {
         case .error: "ошибка"
         case .warning: "предупреждение"

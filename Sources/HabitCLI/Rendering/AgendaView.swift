@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// The main screen as text.
 struct AgendaView {

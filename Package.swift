@@ -44,11 +44,14 @@ let package = Package(
         // template language and the formats of dates and numbers, shared by every front-end.
         .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
+        // What the screens show (the day, the form's validity, the statistics, a month to pick a
+        // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.
+        .target(name: "HabitScreens", dependencies: ["HabitKit", "HabitStore", "HabitCore"]),
         .target(
             name: "HabitCLI",
             dependencies: [
                 "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
-                "HabitLocalization",
+                "HabitLocalization", "HabitScreens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
+        .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "TestSupport"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),

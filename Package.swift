@@ -47,11 +47,14 @@ let package = Package(
         // What the screens show (the day, the form's validity, the statistics, a month to pick a
         // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.
         .target(name: "HabitScreens", dependencies: ["HabitKit", "HabitStore", "HabitCore"]),
+        // `habit ui`: the screens full screen over TerminalUI; its state (a key in, a new state and a
+        // change out), the keymap, the drawing, and the loop that runs HabitKit's use cases.
+        .target(name: "HabitUI", dependencies: ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "HabitSystem"]),
         .target(
             name: "HabitCLI",
             dependencies: [
                 "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
-                "HabitLocalization", "HabitScreens",
+                "HabitLocalization", "HabitScreens", "HabitUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -76,10 +79,11 @@ let package = Package(
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
         .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "TestSupport"]),
+        .testTarget(name: "HabitUITests", dependencies: ["HabitUI", "HabitScreens", "HabitLocalization", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

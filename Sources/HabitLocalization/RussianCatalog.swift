@@ -684,6 +684,33 @@ public enum RussianCatalog {
         case .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}»."
         // MARK: export loop OUT.db
         case .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое."
+        // MARK: habit ui
+        case .uiTitle: "Трекеры"
+        case .uiSearch: "Поиск"
+        case .uiTooSmall: "Терминал слишком мал: habit ui нужно не меньше {0}×{1}."
+        case .uiNeedsTerminal: "habit ui нужен терминал: {0}."
+        case .uiNeedsTerminalHint: "Запустите его в окне терминала; `habit list` покажет тот же день обычным текстом."
+        case .uiReasonInput: "стандартный ввод — не терминал"
+        case .uiReasonOutput: "стандартный вывод — не терминал"
+        case .uiReasonNoTerm: "переменная TERM не задана"
+        case .uiReasonDumb: "TERM=dumb не умеет рисовать экран"
+        case .uiKeyUp: "предыдущий трекер"
+        case .uiKeyDown: "следующий трекер"
+        case .uiKeyPreviousDay: "предыдущий день"
+        case .uiKeyNextDay: "следующий день"
+        case .uiKeyToday: "сегодня"
+        case .uiKeyMark: "выполнено / не выполнено"
+        case .uiKeySkip: "пропустить"
+        case .uiKeySearch: "поиск"
+        case .uiKeyFilter: "фильтр"
+        case .uiKeyStatistics: "статистика"
+        case .uiKeyHelp: "справка"
+        case .uiKeyBack: "назад, очистить поиск"
+        case .uiKeyQuit: "выход"
+        case .uiHelpTitle: "Клавиши"
+        case .uiFilterToday: "Трекеры на сегодня"
+        case .uiFilterCompleted: "Завершённые"
+        case .uiFilterUncompleted: "Незавершённые"
         }
     }
 }

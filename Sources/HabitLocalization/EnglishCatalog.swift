@@ -703,6 +703,7 @@ public enum EnglishCatalog {
         case .uiKeySkip: "skip"
         case .uiKeySearch: "search"
         case .uiKeyFilter: "filter"
+        case .uiKeyCalendar: "calendar: pick a day"
         case .uiKeyStatistics: "statistics"
         case .uiKeyHelp: "help"
         case .uiKeyBack: "back, clear the search"

@@ -651,6 +651,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeySkip
     case uiKeySearch
     case uiKeyFilter
+    case uiKeyCalendar
     case uiKeyStatistics
     case uiKeyHelp
     case uiKeyBack

@@ -703,6 +703,7 @@ public enum RussianCatalog {
         case .uiKeySkip: "пропустить"
         case .uiKeySearch: "поиск"
         case .uiKeyFilter: "фильтр"
+        case .uiKeyCalendar: "календарь: выбрать день"
         case .uiKeyStatistics: "статистика"
         case .uiKeyHelp: "справка"
         case .uiKeyBack: "назад, очистить поиск"

@@ -14,6 +14,8 @@ public struct AppState: Sendable {
         case help
         /// The filter sheet with the highlighted row (`AppState.filters`).
         case filter(highlighted: Int)
+        /// The month calendar to pick a day from.
+        case calendar(CalendarPicker)
         /// A numeric habit's amount being typed, prefilled with the target.
         case amount(trackerID: String, text: String)
     }
@@ -94,6 +96,9 @@ public struct AppState: Sendable {
             return handleFilterSheet(press, highlighted: highlighted)
         case .amount(let trackerID, let text):
             return handleAmount(press, trackerID: trackerID, text: text)
+        case .calendar(let picker):
+            handleCalendar(press, picker)
+            return nil
         case nil:
             break
         }
@@ -128,6 +133,8 @@ public struct AppState: Sendable {
         case .filter:
             // The specs hide the filter when the day has no trackers.
             if screen.isFilterOffered { overlay = .filter(highlighted: AppState.filters.firstIndex(of: filter) ?? 0) }
+        case .calendar:
+            overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
         case .statistics: tab = .statistics
         case .help: overlay = .help
         case .back:
@@ -173,6 +180,24 @@ public struct AppState: Sendable {
         default: break
         }
         return nil
+    }
+
+    /// ←/→ a day, ↑/↓ a week, PgUp/PgDn (or p/n) a month, t today, Enter shows the day, Esc closes.
+    private mutating func handleCalendar(_ press: KeyPress, _ picker: CalendarPicker) {
+        switch press.key {
+        case .left, .character("h"): overlay = .calendar(picker.movingSelection(by: -1))
+        case .right, .character("l"): overlay = .calendar(picker.movingSelection(by: 1))
+        case .up, .character("k"): overlay = .calendar(picker.movingSelection(by: -7))
+        case .down, .character("j"): overlay = .calendar(picker.movingSelection(by: 7))
+        case .pageUp, .character("p"): overlay = .calendar(picker.movingMonth(by: -1))
+        case .pageDown, .character("n"): overlay = .calendar(picker.movingMonth(by: 1))
+        case .character("t"): overlay = .calendar(picker.movingSelection(by: today.days(since: picker.selected)))
+        case .enter, .character(" "):
+            overlay = nil
+            show(day: picker.selected)
+        case .escape, .character("g"), .character("q"): overlay = nil
+        default: break
+        }
     }
 
     private mutating func handleAmount(_ press: KeyPress, trackerID: String, text: String) -> Effect? {

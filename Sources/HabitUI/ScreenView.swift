@@ -40,6 +40,7 @@ public struct ScreenView {
         case .help: drawHelp(into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
         case .amount(let trackerID, let text): drawAmount(state, trackerID: trackerID, text: text, into: &grid)
+        case .calendar(let picker): drawCalendar(picker, into: &grid)
         case nil: break
         }
     }
@@ -226,6 +227,22 @@ public struct ScreenView {
         for (index, line) in lines.enumerated() where index < frame.height - 2 {
             let style: Style = index == highlighted ? .attributes(.reverse) : .plain
             _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)
+        }
+    }
+
+    private func drawCalendar(_ picker: CalendarPicker, into grid: inout Grid) {
+        let header = picker.weekdays.map { TextWidth.padLeft(t.weekdayMini($0), to: 3) }.joined()
+        let weeks = picker.weeks
+        let lines = [header] + weeks.map { _ in String(repeating: " ", count: 21) }
+        let frame = box(lines: lines, title: t.monthYear(year: picker.year, month: picker.month), into: &grid)
+        _ = grid.draw(header, x: frame.x + 2, y: frame.y + 1, style: .attributes(.dim))
+        for (row, week) in weeks.enumerated() where row + 2 < frame.height - 1 {
+            for (column, cell) in week.enumerated() {
+                guard let cell else { continue }
+                var style: Style = cell.isToday ? .attributes([.bold, .underline]) : .plain
+                if cell.isSelected { style.attributes.insert(.reverse) }
+                _ = grid.draw(TextWidth.padLeft(String(cell.date.day), to: 2), x: frame.x + 3 + column * 3, y: frame.y + 2 + row, style: style)
+            }
         }
     }
 

@@ -118,3 +118,25 @@ import TerminalUI
         #expect(state.selectedCard?.trackerID == "water")
     }
 }
+
+extension AppStateTests {
+    @Test func theCalendarPicksADayInAnotherMonth() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("g"))
+        guard case .calendar(let picker)? = state.overlay else {
+            Issue.record("g opens the calendar")
+            return
+        }
+        #expect(picker.selected == Self.today && picker.month == 11)
+        _ = state.handle(KeyPress(.pageDown))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("h"))
+        #expect(state.day == Self.today, "nothing is shown before Enter")
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.overlay == nil)
+        #expect(state.day == Self.day("2026-12-26"), "20 November + a month + a week - a day")
+        _ = state.handle(.character("g"))
+        _ = state.handle(KeyPress(.escape))
+        #expect(state.overlay == nil && state.day == Self.day("2026-12-26"))
+    }
+}

@@ -652,6 +652,11 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeySearch
     case uiKeyFilter
     case uiKeyCalendar
+    case uiKeyMenu
+    case uiMenuPin
+    case uiMenuUnpin
+    case uiMenuArchive
+    case uiMenuDelete
     case uiKeyStatistics
     case uiKeyHelp
     case uiKeyBack

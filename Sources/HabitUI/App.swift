@@ -60,6 +60,12 @@ public struct App {
                 _ = try setup.habits.mark(mark, id, on: day, today: today)
             case .amount(let value, let id, let day):
                 _ = try setup.habits.mark(.done, id, on: day, today: today, amount: .set(value))
+            case .pin(let pinned, let id):
+                try setup.habits.setPinned(pinned, id)
+            case .archive(let id):
+                _ = try setup.habits.setArchived(true, id)
+            case .delete(let id):
+                try setup.habits.removeTracker(id)
             case .quit:
                 break
             }

@@ -14,6 +14,10 @@ public struct AppState: Sendable {
         case help
         /// The filter sheet with the highlighted row (`AppState.filters`).
         case filter(highlighted: Int)
+        /// The selected card's menu, with the highlighted row (`AppState.MenuItem`).
+        case menu(trackerID: String, highlighted: Int)
+        /// "Delete … and all its data (N days marked)?", answered with y or n.
+        case confirmDelete(trackerID: String)
         /// The month calendar to pick a day from.
         case calendar(CalendarPicker)
         /// A numeric habit's amount being typed, prefilled with the target.
@@ -24,7 +28,15 @@ public struct AppState: Sendable {
     public enum Effect: Hashable, Sendable {
         case mark(Mark?, trackerID: String, day: CivilDate)
         case amount(Double, trackerID: String, day: CivilDate)
+        case pin(Bool, trackerID: String)
+        case archive(trackerID: String)
+        case delete(trackerID: String)
         case quit
+    }
+
+    /// The card menu's rows.
+    public enum MenuItem: Hashable, Sendable, CaseIterable {
+        case pin, archive, delete
     }
 
     /// The filter sheet's rows, in the specs' order.
@@ -99,6 +111,11 @@ public struct AppState: Sendable {
         case .calendar(let picker):
             handleCalendar(press, picker)
             return nil
+        case .menu(let trackerID, let highlighted):
+            return handleMenu(press, trackerID: trackerID, highlighted: highlighted)
+        case .confirmDelete(let trackerID):
+            overlay = nil
+            return press == .character("y") || press == .character("Y") ? .delete(trackerID: trackerID) : nil
         case nil:
             break
         }
@@ -129,6 +146,8 @@ public struct AppState: Sendable {
         case .skip:
             guard let card = selectedCard else { return nil }
             return .mark(card.state == .skipped ? nil : .skipped, trackerID: card.trackerID, day: day)
+        case .menu:
+            if let card = selectedCard { overlay = .menu(trackerID: card.trackerID, highlighted: 0) }
         case .search: isEditingSearch = true
         case .filter:
             // The specs hide the filter when the day has no trackers.
@@ -177,6 +196,24 @@ public struct AppState: Sendable {
             if filter == .today { day = today }
             recompute(keeping: selectedCard?.trackerID)
         case .escape, .character("f"), .character("q"): overlay = nil
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func handleMenu(_ press: KeyPress, trackerID: String, highlighted: Int) -> Effect? {
+        let items = MenuItem.allCases
+        switch press.key {
+        case .up, .character("k"): overlay = .menu(trackerID: trackerID, highlighted: max(0, highlighted - 1))
+        case .down, .character("j"): overlay = .menu(trackerID: trackerID, highlighted: min(items.count - 1, highlighted + 1))
+        case .enter, .character(" "):
+            overlay = nil
+            switch items[highlighted] {
+            case .pin: return .pin(!(journal.tracker(id: trackerID)?.isPinned ?? false), trackerID: trackerID)
+            case .archive: return .archive(trackerID: trackerID)
+            case .delete: overlay = .confirmDelete(trackerID: trackerID)
+            }
+        case .escape, .character("q"): overlay = nil
         default: break
         }
         return nil

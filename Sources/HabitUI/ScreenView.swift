@@ -41,6 +41,8 @@ public struct ScreenView {
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
         case .amount(let trackerID, let text): drawAmount(state, trackerID: trackerID, text: text, into: &grid)
         case .calendar(let picker): drawCalendar(picker, into: &grid)
+        case .menu(let trackerID, let highlighted): drawMenu(state, trackerID: trackerID, highlighted: highlighted, into: &grid)
+        case .confirmDelete(let trackerID): drawConfirmDelete(state, trackerID: trackerID, into: &grid)
         case nil: break
         }
     }
@@ -227,6 +229,34 @@ public struct ScreenView {
         for (index, line) in lines.enumerated() where index < frame.height - 2 {
             let style: Style = index == highlighted ? .attributes(.reverse) : .plain
             _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)
+        }
+    }
+
+    private func drawMenu(_ state: AppState, trackerID: String, highlighted: Int, into grid: inout Grid) {
+        let tracker = state.journal.tracker(id: trackerID)
+        let lines = AppState.MenuItem.allCases.map { item in
+            switch item {
+            case .pin: tracker?.isPinned == true ? t[.uiMenuUnpin] : t[.uiMenuPin]
+            case .archive: t[.uiMenuArchive]
+            case .delete: t[.uiMenuDelete]
+            }
+        }
+        let title = TextWidth.truncate(DataText.safe(tracker?.name ?? trackerID), to: max(1, grid.width - 8))
+        let frame = box(lines: lines, title: title, into: &grid)
+        for (index, line) in lines.enumerated() where index < frame.height - 2 {
+            let style: Style = index == highlighted ? .attributes(.reverse) : .plain
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)
+        }
+    }
+
+    /// The question `habit rm` asks, naming what is lost: the same words and count.
+    private func drawConfirmDelete(_ state: AppState, trackerID: String, into grid: inout Grid) {
+        let tracker = state.journal.tracker(id: trackerID)
+        let question = t.text(.confirmDelete, DataText.safe(tracker?.name ?? trackerID), tracker?.log.doneCount ?? 0) + " " + t[.yesNoPrompt]
+        let lines = wrap(question, width: max(10, min(50, grid.width - 6)))
+        let frame = box(lines: lines, title: t[.uiMenuDelete], into: &grid)
+        for (index, line) in lines.enumerated() where index < frame.height - 2 {
+            _ = grid.draw(line, x: frame.x + 2, y: frame.y + 1 + index, style: .attributes(.bold))
         }
     }
 

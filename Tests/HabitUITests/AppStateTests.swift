@@ -140,3 +140,27 @@ extension AppStateTests {
         #expect(state.overlay == nil && state.day == Self.day("2026-12-26"))
     }
 }
+
+extension AppStateTests {
+    @Test func theCardMenuPinsArchivesAndDeletesOnlyAfterYes() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.overlay == .menu(trackerID: "read", highlighted: 0))
+        #expect(state.handle(KeyPress(.enter)) == .pin(false, trackerID: "read"), "a pinned tracker is unpinned")
+        _ = state.handle(.character("j"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.handle(.character("j")) == nil)
+        #expect(state.handle(KeyPress(.enter)) == .archive(trackerID: "water"))
+        _ = state.handle(KeyPress(.enter))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        #expect(state.handle(KeyPress(.enter)) == nil)
+        #expect(state.overlay == .confirmDelete(trackerID: "water"))
+        #expect(state.handle(.character("n")) == nil && state.overlay == nil, "anything but y keeps the tracker")
+        _ = state.handle(KeyPress(.enter))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.handle(.character("y")) == .delete(trackerID: "water"))
+    }
+}

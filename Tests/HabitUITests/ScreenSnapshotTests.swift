@@ -55,6 +55,12 @@ import TerminalUI
         _ = calendar.handle(.character("g"))
         _ = calendar.handle(.character("l"))
         try Self.expectSnapshot(Self.render(calendar, language, width: 40, height: 15), named: "calendar-\(language.rawValue)-40x15")
+        var menu = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        _ = menu.handle(KeyPress(.enter))
+        try Self.expectSnapshot(Self.render(menu, language, width: 40, height: 15), named: "menu-\(language.rawValue)-40x15")
+        for _ in 0..<2 { _ = menu.handle(.character("j")) }
+        _ = menu.handle(KeyPress(.enter))
+        try Self.expectSnapshot(Self.render(menu, language, width: 80, height: 24), named: "delete-\(language.rawValue)-80x24")
         var statistics = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
         _ = statistics.handle(KeyPress(.tab))
         try Self.expectSnapshot(Self.render(statistics, language, width: 80, height: 24), named: "statistics-\(language.rawValue)-80x24")

@@ -703,6 +703,7 @@ public enum EnglishCatalog {
         case .uiKeySkip: "skip"
         case .uiKeySearch: "search"
         case .uiKeyFilter: "filter"
+        case .uiKeyEdit: "edit the file in $EDITOR"
         case .uiKeyMenu: "menu: pin, archive, delete"
         case .uiMenuPin: "Pin"
         case .uiMenuUnpin: "Unpin"

@@ -653,6 +653,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeyFilter
     case uiKeyCalendar
     case uiKeyMenu
+    case uiKeyEdit
     case uiMenuPin
     case uiMenuUnpin
     case uiMenuArchive

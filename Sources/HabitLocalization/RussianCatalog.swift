@@ -703,6 +703,7 @@ public enum RussianCatalog {
         case .uiKeySkip: "пропустить"
         case .uiKeySearch: "поиск"
         case .uiKeyFilter: "фильтр"
+        case .uiKeyEdit: "изменить файл в $EDITOR"
         case .uiKeyMenu: "меню: закрепить, в архив, удалить"
         case .uiMenuPin: "Закрепить"
         case .uiMenuUnpin: "Открепить"

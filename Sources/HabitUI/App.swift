@@ -16,6 +16,9 @@ public struct App {
         public var today: (Settings) -> CivilDate
         public var describeError: (HabitError) -> String
         public var describeDiagnostic: (Diagnostic) -> String
+        /// `habit edit`'s editor round trip for a tracker (the CLI's `EditorFlow`): nil when it
+        /// went well, else the words of the refusal. Run with the terminal given back.
+        public var editInEditor: (String) -> String? = { _ in nil }
 
         public init(habits: Habits, t: Messages, environment: [String: String], today: @escaping (Settings) -> CivilDate,
                     describeError: @escaping (HabitError) -> String, describeDiagnostic: @escaping (Diagnostic) -> String) {
@@ -66,6 +69,8 @@ public struct App {
                 _ = try setup.habits.setArchived(true, id)
             case .delete(let id):
                 try setup.habits.removeTracker(id)
+            case .edit:
+                break  // run by the loop, which gives the terminal to the editor
             case .quit:
                 break
             }
@@ -84,8 +89,9 @@ public struct App {
         }
         var habits = setup.habits
         habits.lockTimeout = 0.2
-        let app = App(Setup(habits: habits, t: setup.t, environment: setup.environment, today: setup.today,
-                            describeError: setup.describeError, describeDiagnostic: setup.describeDiagnostic))
+        var fast = setup
+        fast.habits = habits
+        let app = App(fast)
         var options = Terminal.Options()
         options.tick = .milliseconds(500)
         options.mouse = setup.environment["HABIT_UI_MOUSE"] == "1"
@@ -131,6 +137,14 @@ public struct App {
             case .input(.key(let press)):
                 if let effect = state.handle(press) {
                     if effect == .quit { break loop }
+                    if case .edit(let id) = effect {
+                        let refusal = terminal.runOutside { setup.editInEditor(id) }
+                        renderer.invalidate()
+                        reload()
+                        if let refusal { state.notice = refusal }
+                        draw()
+                        continue
+                    }
                     apply(effect)
                 }
             case .input(.paste(let text)):

@@ -31,6 +31,8 @@ public struct AppState: Sendable {
         case pin(Bool, trackerID: String)
         case archive(trackerID: String)
         case delete(trackerID: String)
+        /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
+        case edit(trackerID: String)
         case quit
     }
 
@@ -148,6 +150,8 @@ public struct AppState: Sendable {
             return .mark(card.state == .skipped ? nil : .skipped, trackerID: card.trackerID, day: day)
         case .menu:
             if let card = selectedCard { overlay = .menu(trackerID: card.trackerID, highlighted: 0) }
+        case .edit:
+            if let card = selectedCard { return .edit(trackerID: card.trackerID) }
         case .search: isEditingSearch = true
         case .filter:
             // The specs hide the filter when the day has no trackers.

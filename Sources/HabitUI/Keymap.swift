@@ -3,7 +3,7 @@ import TerminalUI
 
 /// What a key does on the main screen.
 public enum UIAction: Hashable, Sendable, CaseIterable {
-    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, search, filter, calendar, statistics, help, back, quit
+    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, edit, search, filter, calendar, statistics, help, back, quit
 }
 
 /// One row of the keymap: the keys, how the footer and the help write them, and what they do.
@@ -29,6 +29,7 @@ public enum Keymap {
         KeyBinding(keys: [.character(" ")], label: "Space", action: .mark, words: .uiKeyMark, inFooter: true),
         KeyBinding(keys: [.character("s")], label: "s", action: .skip, words: .uiKeySkip, inFooter: false),
         KeyBinding(keys: [KeyPress(.enter)], label: "Enter", action: .menu, words: .uiKeyMenu, inFooter: false),
+        KeyBinding(keys: [.character("e")], label: "e", action: .edit, words: .uiKeyEdit, inFooter: false),
         KeyBinding(keys: [.character("/")], label: "/", action: .search, words: .uiKeySearch, inFooter: true),
         KeyBinding(keys: [.character("f")], label: "f", action: .filter, words: .uiKeyFilter, inFooter: false),
         KeyBinding(keys: [.character("g")], label: "g", action: .calendar, words: .uiKeyCalendar, inFooter: false),

@@ -96,6 +96,13 @@ import TerminalUI
         #expect(empty.overlay == nil, "no filter on a day without trackers")
     }
 
+    @Test func eAsksForTheEditorOnTheSelectedTracker() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        #expect(state.handle(.character("e")) == .edit(trackerID: "read"))
+        var empty = AppState(journal: Journal(), today: Self.today)
+        #expect(empty.handle(.character("e")) == nil, "no card, no editor")
+    }
+
     @Test func tabHelpAndQuit() {
         var state = AppState(journal: Self.journal(), today: Self.today)
         _ = state.handle(KeyPress(.tab))

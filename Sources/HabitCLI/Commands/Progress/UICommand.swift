@@ -39,7 +39,21 @@ struct UICommand: ParsableCommand {
             })
         _ = store
         _ = style
-        let status = try App(setup).run()
+        var withEditor = setup
+        withEditor.editInEditor = { id in
+            do {
+                guard let tracker = try session.habits.read().journal.tracker(id: id) else { return nil }
+                try EditorFlow(session: session).edit(tracker, assumeYes: false)
+                return nil
+            } catch let failure as Failure {
+                return [failure.message, failure.hint].compactMap { $0 }.joined(separator: " ")
+            } catch let error as HabitError {
+                return setup.describeError(error)
+            } catch {
+                return "\(error)"
+            }
+        }
+        let status = try App(withEditor).run()
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -679,5 +679,24 @@ enum EnglishCatalog {
         .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”.",
         // MARK: export loop OUT.db
         .exportLoopBackupNotCarried: "  Categories, emoji, pins, start days, goals and vacations are not in Loop's backup; of several reminder times it keeps the first.",
+        // MARK: trends (issue 25)
+        .trendByWeek: "Completion by week",
+        .trendByMonth: "Completion by month",
+        .trendByYear: "Completion by year",
+        .weekdayProfile: "Done by weekday",
+        .weekdayDone: "{0} of {1}",
+        .trendWeeks: "All trackers, last {0, plural, one {# week} other {# weeks}}",
+        .trendCompletion: "Completion",
+        .trendPerfectDays: "Perfect days",
+        // MARK: hooks (issue 25)
+        .hookFailed: "The after-change hook {0} failed ({1}); the change is kept.",
+        .hookExitStatus: "exit status {0}",
+        .hookKilled: "ended by a signal",
+        .hookNotExecutable: "The after-change hook {0} is not an executable file; it was not run, and the change is kept.",
+        .hookNotExecutableHint: "Make it executable (chmod +x), or remove it.",
+        .hookTimedOut: "The after-change hook {0} was still running after {1} s and was stopped; the change is kept.",
+        .hookTimedOutHint: "A hook must finish quickly: start long work in the background (setsid … &) and exit.",
+        .hookInsideData: "The after-change hook {0} lies inside the data directory and was not run; the change is kept.",
+        .hookInsideDataHint: "Hooks run only from the config directory: point XDG_CONFIG_HOME outside the data directory.",
     ]
 }

@@ -630,4 +630,23 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossSameName
     // MARK: export loop OUT.db
     case exportLoopBackupNotCarried
+    // MARK: trends (issue 25)
+    case trendByWeek
+    case trendByMonth
+    case trendByYear
+    case weekdayProfile
+    case weekdayDone
+    case trendWeeks
+    case trendCompletion
+    case trendPerfectDays
+    // MARK: hooks (issue 25)
+    case hookFailed
+    case hookExitStatus
+    case hookKilled
+    case hookNotExecutable
+    case hookNotExecutableHint
+    case hookTimedOut
+    case hookTimedOutHint
+    case hookInsideData
+    case hookInsideDataHint
 }

@@ -679,5 +679,24 @@ enum RussianCatalog {
         .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}».",
         // MARK: export loop OUT.db
         .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое.",
+        // MARK: trends (issue 25)
+        .trendByWeek: "Выполнение по неделям",
+        .trendByMonth: "Выполнение по месяцам",
+        .trendByYear: "Выполнение по годам",
+        .weekdayProfile: "Выполнение по дням недели",
+        .weekdayDone: "{0} из {1}",
+        .trendWeeks: "Все трекеры за {0, plural, one {последнюю # неделю} few {последние # недели} many {последние # недель}}",
+        .trendCompletion: "Выполнение",
+        .trendPerfectDays: "Идеальные дни",
+        // MARK: hooks (issue 25)
+        .hookFailed: "Хук after-change {0} завершился с ошибкой ({1}); изменение сохранено.",
+        .hookExitStatus: "код выхода {0}",
+        .hookKilled: "прерван сигналом",
+        .hookNotExecutable: "Хук after-change {0} — не исполняемый файл; он не запущен, изменение сохранено.",
+        .hookNotExecutableHint: "Сделайте его исполняемым (chmod +x) или удалите.",
+        .hookTimedOut: "Хук after-change {0} работал дольше {1} с и был остановлен; изменение сохранено.",
+        .hookTimedOutHint: "Хук должен завершаться быстро: запускайте долгую работу в фоне (setsid … &) и выходите.",
+        .hookInsideData: "Хук after-change {0} лежит в каталоге данных и не запущен; изменение сохранено.",
+        .hookInsideDataHint: "Хуки запускаются только из каталога настроек: укажите XDG_CONFIG_HOME вне каталога данных.",
     ]
 }

@@ -34,7 +34,8 @@ struct Session {
         case .never: colorOn = false
         case .auto: colorOn = context.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
-        style = Style(isEnabled: colorOn, depth: Style.Depth(environment: environment))
+        let style = Style(isEnabled: colorOn, depth: Style.Depth(environment: environment))
+        self.style = style
         let directory = DataDirectory.resolve(explicit: options.dir, environment: environment)
         let errors = context.errors
         let messages = t
@@ -49,6 +50,25 @@ struct Session {
             context.onSuccess {
                 let scheduler = ReminderScheduler(environment: environment, executable: context.executablePath, directory: directory)
                 ReminderFollow.refresh(times: times, scheduler: scheduler, context: context)
+            }
+        }
+        habits.afterChange = AfterChangeHook.locate(environment: environment)
+        habits.onHookProblem = { problem in
+            let warning = style.yellow("\(messages[.warning]): ")
+            switch problem {
+            case .failed(let path, let status, let said):
+                let how = status.map { messages.text(.hookExitStatus, $0) } ?? messages[.hookKilled]
+                errors.line(warning + messages.text(.hookFailed, TerminalText.safe(path), how))
+                if !said.isEmpty { errors.line("  " + TerminalText.safe(said)) }
+            case .notExecutable(let path):
+                errors.line(warning + messages.text(.hookNotExecutable, TerminalText.safe(path)))
+                errors.line(messages[.hint] + ": " + messages[.hookNotExecutableHint])
+            case .timedOut(let path, let seconds):
+                errors.line(warning + messages.text(.hookTimedOut, TerminalText.safe(path), messages.number(seconds)))
+                errors.line(messages[.hint] + ": " + messages[.hookTimedOutHint])
+            case .insideDataDirectory(let path):
+                errors.line(warning + messages.text(.hookInsideData, TerminalText.safe(path)))
+                errors.line(messages[.hint] + ": " + messages[.hookInsideDataHint])
             }
         }
         self.habits = habits

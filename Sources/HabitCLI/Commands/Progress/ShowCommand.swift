@@ -11,6 +11,7 @@ struct ShowCommand: ParsableCommand {
 
             Examples:
               habit show run
+              habit show run --by month
               habit show "Read 20 pages" --json
             """)
 
@@ -19,6 +20,9 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
               completion: Completions.trackers)
     var tracker: String
+
+    @Option(name: .long, help: ArgumentHelp("Completion per week, month or year (default: by the tracker's age).", valueName: "period"))
+    var by: TrendPeriod?
 
     @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
     var json = false
@@ -29,7 +33,8 @@ struct ShowCommand: ParsableCommand {
         let today = session.today(store.settings)
         let target = try session.resolve(tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)
-        let view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
+        var view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
+        view.trendPeriod = by
         if json {
             session.context.output.write(view.json(target, progress: progress).rendered())
         } else {
@@ -37,3 +42,5 @@ struct ShowCommand: ParsableCommand {
         }
     }
 }
+
+extension TrendPeriod: ExpressibleByArgument {}

@@ -698,5 +698,19 @@ enum EnglishCatalog {
         .hookTimedOutHint: "A hook must finish quickly: start long work in the background (setsid … &) and exit.",
         .hookInsideData: "The after-change hook {0} lies inside the data directory and was not run; the change is kept.",
         .hookInsideDataHint: "Hooks run only from the config directory: point XDG_CONFIG_HOME outside the data directory.",
+        // MARK: timer (issue 25)
+        .timerNeedsMinutes: "“{0}” counts no amount; a timer fills a habit counted in minutes.",
+        .timerNeedsMinutesUnit: "“{0}” counts {1}; a timer fills a habit counted in minutes.",
+        .timerNeedsMinutesHint: "Give it a target in minutes (habit edit \"{0}\" --target 30 --unit minutes), or mark it with habit done.",
+        .timerBadMinutes: "--minutes takes a whole number of minutes from 1 to 1440, not {0}.",
+        .timerAlreadyRunning: "A timer is already running for this data directory (process {0}).",
+        .timerAlreadyRunningHint: "Stop it first: q or Ctrl-C in its terminal.",
+        .timerElapsed: "{0} · today {1} · q stops",
+        .timerLeft: "{0} left · today {1} · q stops",
+        .timerTooShort: "The timer stopped before a minute had passed; nothing was added.",
+        .timerStopped: "Timer stopped after {0, plural, one {# minute} other {# minutes}}.",
+        .timerInterrupted: "A timer of “{0}” stopped unexpectedly after {1, plural, one {# minute} other {# minutes}} on {2}. Add them?",
+        .timerInterruptedNote: "Note: a timer of “{0}” stopped unexpectedly after {1, plural, one {# minute} other {# minutes}} on {2}; run habit on a terminal to add them.",
+        .timerDiscarded: "The minutes of the interrupted timer were not added.",
     ]
 }

@@ -649,4 +649,18 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case hookTimedOutHint
     case hookInsideData
     case hookInsideDataHint
+    // MARK: timer (issue 25)
+    case timerNeedsMinutes
+    case timerNeedsMinutesUnit
+    case timerNeedsMinutesHint
+    case timerBadMinutes
+    case timerAlreadyRunning
+    case timerAlreadyRunningHint
+    case timerElapsed
+    case timerLeft
+    case timerTooShort
+    case timerStopped
+    case timerInterrupted
+    case timerInterruptedNote
+    case timerDiscarded
 }

@@ -712,5 +712,8 @@ enum EnglishCatalog {
         .timerInterrupted: "A timer of “{0}” stopped unexpectedly after {1, plural, one {# minute} other {# minutes}} on {2}. Add them?",
         .timerInterruptedNote: "Note: a timer of “{0}” stopped unexpectedly after {1, plural, one {# minute} other {# minutes}} on {2}; run habit on a terminal to add them.",
         .timerDiscarded: "The minutes of the interrupted timer were not added.",
+        // MARK: reminder actions (issue 25)
+        .reminderActionDone: "Done",
+        .reminderActionSnooze: "Snooze 10 min",
     ]
 }

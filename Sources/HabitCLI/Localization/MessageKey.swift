@@ -663,4 +663,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case timerInterrupted
     case timerInterruptedNote
     case timerDiscarded
+    // MARK: reminder actions (issue 25)
+    case reminderActionDone
+    case reminderActionSnooze
 }

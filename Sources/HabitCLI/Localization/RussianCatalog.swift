@@ -712,5 +712,8 @@ enum RussianCatalog {
         .timerInterrupted: "Таймер «{0}» неожиданно остановился через {1, plural, one {# минуту} few {# минуты} many {# минут}} ({2}). Добавить их?",
         .timerInterruptedNote: "Заметка: таймер «{0}» неожиданно остановился через {1, plural, one {# минуту} few {# минуты} many {# минут}} ({2}); запустите habit в терминале, чтобы добавить их.",
         .timerDiscarded: "Минуты прерванного таймера не добавлены.",
+        // MARK: reminder actions (issue 25)
+        .reminderActionDone: "Выполнено",
+        .reminderActionSnooze: "Отложить на 10 мин",
     ]
 }

@@ -105,6 +105,20 @@ import Testing
                         }
                         #expect(trend.buckets.last.map { $0.first <= s.today && s.today <= $0.last } ?? false, label)
                     }
+                    let heights = RecentDays.heights(of: tracker, through: s.today)
+                    #expect(heights.count == RecentDays.count, label)
+                    for (offset, height) in heights.enumerated() {
+                        let day = s.today.adding(days: offset + 1 - RecentDays.count)
+                        let expected: Double? = switch states(day) {
+                        case .done, .doneOffSchedule: 1
+                        case .missed, .pending:
+                            tracker.measure.flatMap { measure in
+                                measure.direction == .atLeast ? tracker.log.amount(on: day).map { min(1, $0 / measure.target) } : nil
+                            } ?? 0
+                        default: nil
+                        }
+                        #expect(height == expected, "\(label) \(tracker.id) \(day)")
+                    }
                     let profile = WeekdayProfile(tracker: tracker, today: s.today, weekStartsOn: s.weekStartsOn)
                     let start = tracker.effectiveStart(today: s.today)
                     for entry in profile.entries {

@@ -7,17 +7,24 @@ public enum RecentDays {
 
     public static func heights(of tracker: Tracker, through today: CivilDate, count: Int = RecentDays.count) -> [Double?] {
         let first = today.adding(days: 1 - count)
-        return TrackerDay.days(of: tracker, from: first, through: today, today: today).map { day in
-            switch day.state {
+        var heights: [Double?] = []
+        heights.reserveCapacity(count)
+        // A walk of the days shown only: streak runs, which need the whole history, are not drawn.
+        TrackerWalk(tracker, today: today).walk(from: first.dayNumber, through: today.dayNumber) { dayNumber, state, _ in
+            switch state {
             case .done, .doneOffSchedule:
-                return 1
+                heights.append(1)
             case .missed, .pending:
                 guard let measure = tracker.measure, measure.direction == .atLeast, measure.target > 0,
-                      let amount = tracker.log.amount(on: day.day) else { return 0 }
-                return min(1, max(0, amount / measure.target))
+                      let amount = tracker.log.amount(on: CivilDate(dayNumber: dayNumber)) else {
+                    heights.append(0)
+                    return
+                }
+                heights.append(min(1, max(0, amount / measure.target)))
             case .skipped, .notScheduled, .future:
-                return nil
+                heights.append(nil)
             }
         }
+        return heights
     }
 }

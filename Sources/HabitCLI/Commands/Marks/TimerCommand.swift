@@ -168,7 +168,8 @@ final class TimerKeys {
 enum TimerRecovery {
     /// Commands that must stay silent or that handle timers themselves.
     static func applies(to command: ParsableCommand) -> Bool {
-        !(command is TimerCommand || command is PromptCommand || command is RemindRunCommand || command is MergeDriverCommand)
+        !(command is TimerCommand || command is PromptCommand || command is RemindRunCommand || command is RemindActCommand
+          || command is MergeDriverCommand)
     }
 
     static func offer(for command: ParsableCommand, context: Context) {

@@ -99,6 +99,18 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
+    @Test func aLinkToAFileOfTheDataDirectoryIsNeverRun() throws {
+        let (habit, hook) = try Self.world()
+        let marker = habit.root.path + "/ran"
+        try CaseFile.writeExecutable("#!/bin/sh\ntouch '\(marker)'\n", to: habit.directory.path + "/run-me")
+        try FileManager.default.createDirectory(atPath: (hook as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: hook, withDestinationPath: habit.directory.path + "/run-me")
+        let done = habit.run(["done", "read"])
+        #expect(done.code == 0)
+        #expect(done.err.contains("lies inside the data directory and was not run"), "\(done.err)")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
     @Test func withoutAHookNothingIsSaid() throws {
         let (habit, _) = try Self.world()
         let done = habit.run(["done", "read"])

@@ -122,7 +122,10 @@ extension AfterChangeHook {
     /// Runs the hook with `record` on its standard input, waiting at most `timeoutSeconds`; nil
     /// when it ran and exited 0.
     func run(_ record: ChangeRecord, dataDirectory: String) -> HookProblem? {
-        if path == dataDirectory || path.hasPrefix(dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") {
+        // Links resolved on both sides: a link in the config directory to a file of the data directory
+        // is the data directory's file.
+        let hook = Self.resolved(path), data = Self.resolved(dataDirectory)
+        if hook == data || hook.hasPrefix(data.hasSuffix("/") ? data : data + "/") {
             return .insideDataDirectory(path: path)
         }
         var info = stat()
@@ -131,13 +134,22 @@ extension AfterChangeHook {
         }
         var environment = self.environment
         environment["HABIT_HOOK"] = "after-change"
+        // Run what was checked, not a link that could be changed meanwhile.
+        let path = hook
         let input = Array(record.json(directory: dataDirectory).rendered().utf8)
         let outcome = Subprocess.run(path, [], environment: environment, input: input, timeoutSeconds: timeoutSeconds)
-        if outcome.timedOut { return .timedOut(path: path, seconds: timeoutSeconds) }
+        if outcome.timedOut { return .timedOut(path: self.path, seconds: timeoutSeconds) }
         guard outcome.succeeded else {
             let said = outcome.errors.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-            return .failed(path: path, status: outcome.status, said: said)
+            return .failed(path: self.path, status: outcome.status, said: said)
         }
         return nil
+    }
+
+    /// `path` with every link resolved, or as given when it cannot be.
+    static func resolved(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &buffer) != nil else { return path }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -12,9 +12,18 @@ import Testing
         #expect(CivilDate(dayNumber: dayNumber) == date)
     }
 
-    @Test(arguments: ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-1", "20261121", "2026-11-2x"])
+    @Test(arguments: ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-1", "20261121", "2026-11-2x",
+                            "2026/11/21", " 2026-11-2", "+026-11-21", "2026-11-21 ", "２０２６-11-21", "2026-1\u{0}-21"])
     func rejectsImpossibleDays(text: String) {
         #expect(CivilDate(text) == nil)
+    }
+
+    @Test func readsSubstringsAndBridgedText() throws {
+        let line = "x 2026-11-21 = true"
+        let slice = line.dropFirst(2).prefix(10)
+        #expect(try #require(CivilDate(slice)).dayNumber == 20_778)
+        #expect(try #require(CivilDate(Substring("1969-12-31"))).dayNumber == -1)
+        #expect(CivilDate(line.dropFirst(2).prefix(9)) == nil)
     }
 
     @Test func knowsWeekdays() throws {

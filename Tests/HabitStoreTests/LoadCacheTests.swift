@@ -23,6 +23,24 @@ import Testing
         #expect(cached.journal == full)
     }
 
+    @Test func aFoldersStampsAreEachFilesStamp() throws {
+        let scratch = try ScratchData()
+        try scratch.write("trackers/run.toml", handWritten)
+        try scratch.write("trackers/b.toml", "x")
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("trackers/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("trackers/link.toml").path,
+                                                   withDestinationPath: "run.toml")
+        let directory = SafeDirectory(root: scratch.url.path)
+        let found = try directory.stamps(in: "trackers").get()
+        #expect(found.map(\.name) == (try directory.list("trackers").get()))
+        for (name, stamp) in found {
+            #expect(stamp == directory.stamp("trackers/" + name), "\(name)")
+        }
+        #expect(found.first { $0.name == "run.toml" }?.stamp != nil)
+        #expect(found.first { $0.name == "sub" }?.stamp == nil)
+        #expect(found.first { $0.name == "link.toml" }?.stamp == nil, "a link is never followed")
+    }
+
     @Test func aChangedFileIsReadAgain() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)

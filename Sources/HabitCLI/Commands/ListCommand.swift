@@ -32,7 +32,11 @@ struct ListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = Session(global)
+        try ListCommand.show(Session(global), date: date, search: search, filter: filter, json: json)
+    }
+
+    /// The command's work, shared with `QuickList`, which reads the same options without ArgumentParser.
+    static func show(_ session: Session, date: String?, search: String?, filter: Agenda.Filter, json: Bool) throws {
         guard session.directory.isInitialized || json else {
             try Onboarding(session: session).run()
             return

@@ -138,9 +138,9 @@ public final class Store {
         var parsedBytes = 0
         let known = categories.map(Set.init)
         defer {
-            // Rewriting the whole cache costs more than parsing a few changed files again, so it is
-            // refreshed only once enough has changed (or when there is none yet).
-            let worthSaving = oldCache.entries.isEmpty || parsedBytes >= LoadCache.refreshThreshold
+            // Refreshed whenever a file had to be parsed: a changed file then costs one parse and
+            // one rewrite (cheaper than parsing it), instead of a parse on every later run.
+            let worthSaving = oldCache.entries.isEmpty || parsedBytes > 0
             if cache != nil, worthSaving, newCache.entries.count > 0 { pendingCache = newCache }
         }
         for (name, stamp) in listing where !name.hasPrefix(".") {

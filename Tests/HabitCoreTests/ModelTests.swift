@@ -26,6 +26,22 @@ import Testing
         #expect(CivilDate(line.dropFirst(2).prefix(9)) == nil)
     }
 
+    @Test func logEntriesKeepDayMarkAndAmountIn16Bytes() {
+        var entry = CompletionLog.Entry(day: CivilDate(dayNumber: -719_468), mark: .skipped, amount: 2.5)
+        #expect(entry.day.description == "0000-03-01" && entry.mark == .skipped && entry.amount == 2.5)
+        entry.mark = nil
+        entry.amount = nil
+        entry.day = CivilDate(dayNumber: 2_932_896)
+        #expect(entry.mark == nil && entry.amount == nil && entry.day.description == "9999-12-31")
+        #expect(entry == CompletionLog.Entry(day: CivilDate(dayNumber: 2_932_896), mark: nil))
+        entry.amount = 0
+        entry.mark = .done
+        #expect(entry.amount == 0 && entry.mark == .done)
+        #expect(entry != CompletionLog.Entry(day: entry.day, mark: .done))
+        #expect(Set([entry, entry]).count == 1)
+        #expect(MemoryLayout<CompletionLog.Entry>.stride == 16)
+    }
+
     @Test func knowsWeekdays() throws {
         #expect(try #require(CivilDate("2026-11-21")).weekday == .saturday)
         #expect(try #require(CivilDate("2028-02-29")).weekday == .tuesday)

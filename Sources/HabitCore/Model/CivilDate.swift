@@ -6,7 +6,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Days since 1970-01-01 (negative before it).
     public let dayNumber: Int
 
-    public init(dayNumber: Int) {
+    @inlinable public init(dayNumber: Int) {
         self.dayNumber = dayNumber
     }
 

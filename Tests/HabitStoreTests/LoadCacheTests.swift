@@ -49,6 +49,23 @@ import Testing
         #expect(try scratch.load().journal.tracker(id: "run")?.name == "Evening run")
     }
 
+    /// A small change (one `habit done`) used to leave the cache as it was until 256 KB had
+    /// changed, so every later run parsed the changed file again.
+    @Test func aChangedFileIsParsedOnceThenServedFromTheCache() throws {
+        let scratch = try ScratchData()
+        try scratch.write("trackers/run.toml", handWritten)
+        try scratch.write("trackers/read.toml", "name = \"Read\"\ncategory = \"Study\"\nkind = \"event\"\n")
+        _ = try load(scratch)
+        try scratch.write("trackers/run.toml", handWritten.replacingOccurrences(of: "Morning run", with: "Evening run"))
+        let first = try scratch.load()
+        #expect(first.pendingCache?.entries.count == 2, "the parse of run.toml refreshes the cache")
+        first.saveCache()
+        let second = try scratch.load()
+        #expect(second.pendingCache == nil, "nothing was parsed again")
+        #expect(second.journal == (try scratch.load(cached: false).journal))
+        #expect(second.journal.tracker(id: "run")?.name == "Evening run")
+    }
+
     @Test func aFileThatBrokeIsReportedNotServedFromTheCache() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)

@@ -21,6 +21,10 @@ public struct Habits: Sendable {
     /// Seconds a change waits for another process's lock before it is refused as busy: long for a
     /// command, a moment for `habit ui`, which says so and tries again rather than freeze.
     public var lockTimeout: Double = 30
+    /// The user's `after-change` hook, run after every committed change (nil: none).
+    public var afterChange: AfterChangeHook? = nil
+    /// Told when the hook failed, was not executable or ran past its bound; the change stands.
+    public var onHookProblem: (@Sendable (HookProblem) -> Void)? = nil
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
                 clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0) {

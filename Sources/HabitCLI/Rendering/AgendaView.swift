@@ -6,6 +6,8 @@ import HabitScreens
 struct AgendaView {
     let session: Session
     let today: CivilDate
+    /// `habit list --spark`: each row ends with the tracker's last days as a sparkline.
+    var spark = false
 
     var t: Messages { session.t }
     var style: Style { session.style }
@@ -34,11 +36,11 @@ struct AgendaView {
         let nameWidth = min(40, cards.map { TerminalText.width(TerminalText.safe($0.name)) }.max() ?? 0)
         let countWidth = cards.map { TerminalText.width(t.days($0.doneDays)) }.max() ?? 0
         let detailWidth = cards.map { TerminalText.width(detail($0)) }.max() ?? 0
-        for section in screen.sections {
+        for (group, section) in zip(screen.agenda.groups, screen.sections) {
             lines.append("")
             lines.append(style.bold(section.category.map(TerminalText.safe) ?? t[.pinned]))
-            for card in section.cards {
-                lines.append(render(card, nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
+            for (row, card) in zip(group.rows, section.cards) {
+                lines.append(render(card, of: row.tracker, nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -57,7 +59,7 @@ struct AgendaView {
 
     var view: TrackerView { TrackerView(session: session, today: today, weekStartsOn: .monday) }
 
-    private func render(_ card: DayScreen.Card, nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
+    private func render(_ card: DayScreen.Card, of tracker: Tracker, nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
         let emoji = TerminalText.pad(card.emoji.map(TerminalText.safe) ?? "", to: 2)
         let swatch = style.isEnabled ? style.color("▌", card.color ?? nil) : ""
         var name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(card.name), to: 40), to: nameWidth)
@@ -69,13 +71,33 @@ struct AgendaView {
         case .skipped: mark = style.yellow("–")
         case .toDo: mark = style.dim("○")
         }
-        return "  \(swatch)\(emoji) \(card.state == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
+        let line = "  \(swatch)\(emoji) \(card.state == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
+        guard spark else { return line }
+        // As many of the last days as the width leaves, none rather than a line that wraps.
+        let room = session.width - AgendaView.visibleWidth(line) - 2
+        guard room > 0 else { return line }
+        return line + "  " + style.green(TrendView.sparkline(RecentDays.heights(of: tracker, through: today), room: room))
     }
 
-    static func json(_ screen: DayScreen, today: CivilDate) -> JSON {
+    /// The columns a styled line takes: its text without the escape sequences of `Style`.
+    static func visibleWidth(_ line: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for character in line {
+            if inEscape {
+                if character == "m" { inEscape = false }
+                continue
+            }
+            if character == "\u{1B}" { inEscape = true; continue }
+            width += TerminalText.width(of: character)
+        }
+        return width
+    }
+
+    static func json(_ screen: DayScreen, today: CivilDate, spark: Bool = false) -> JSON {
         let agenda = screen.agenda
         let groups: [JSON] = zip(agenda.groups, screen.sections).map { group, section in
-            let trackers: [JSON] = zip(group.rows, section.cards).map { row, card in json(row, card, today: today) }
+            let trackers: [JSON] = zip(group.rows, section.cards).map { row, card in json(row, card, today: today, spark: spark) }
             return .object([
                 ("category", .optional(group.category)),
                 ("pinned", .bool(group.isPinned)),
@@ -89,8 +111,8 @@ struct AgendaView {
         ])
     }
 
-    private static func json(_ row: Agenda.Row, _ card: DayScreen.Card, today: CivilDate) -> JSON {
-        .object([
+    private static func json(_ row: Agenda.Row, _ card: DayScreen.Card, today: CivilDate, spark: Bool) -> JSON {
+        let fields: [(String, JSON)] = [
             ("id", .string(row.tracker.id)),
             ("name", .string(row.tracker.name)),
             ("category", .string(row.tracker.category)),
@@ -107,6 +129,7 @@ struct AgendaView {
             ("note", .optional(row.status.note)),
             ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
             ("next_due", .optional(row.status.nextDue?.description)),
-        ])
+        ]
+        return .object(fields + (spark ? [("spark", .array(RecentDays.heights(of: row.tracker, through: today).map(TrendView.rounded)))] : []))
     }
 }

@@ -8,7 +8,7 @@ struct StatsView {
     var t: Messages { session.t }
     var style: Style { session.style }
 
-    func render(_ statistics: OverallStatistics) -> String {
+    func render(_ statistics: OverallStatistics, trend: OverallTrend = OverallTrend(weeks: [])) -> String {
         var lines = [style.bold(t[.statisticsTitle]), ""]
         guard !statistics.isEmpty else {
             lines.append("  " + t[.nothingToAnalyse])
@@ -25,11 +25,12 @@ struct StatsView {
         for (value, title) in rows {
             lines.append("  " + style.bold(TerminalText.padLeft(value, to: width)) + "  " + title)
         }
+        lines += TrendView(session: session).render(trend)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The average rounded to two decimals, so the JSON does not carry binary noise.
-    static func json(_ statistics: OverallStatistics, today: CivilDate) -> JSON {
+    static func json(_ statistics: OverallStatistics, today: CivilDate, trend: OverallTrend = OverallTrend(weeks: [])) -> JSON {
         .object([
             ("today", .string(today.description)),
             ("empty", .bool(statistics.isEmpty)),
@@ -40,6 +41,7 @@ struct StatsView {
             ("average", .double((statistics.average * 100).rounded() / 100)),
             ("tracked_days", .int(statistics.trackedDays)),
             ("first_scheduled_day", .optional(statistics.firstScheduledDay?.description)),
+            ("weeks", TrendView.json(trend)),
         ])
     }
 }

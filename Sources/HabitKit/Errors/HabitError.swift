@@ -72,6 +72,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case backwardsRange(from: CivilDate, to: CivilDate)
     /// An event given a target: events are done once, they count nothing.
     case eventWithTarget(tracker: String)
+    /// `habit timer` on a tracker not counted in minutes (`unit` is its unit, nil for none).
+    case timerNeedsMinutes(tracker: String, unit: String?)
     // Reminders
     /// Nothing can run reminders here: no systemd user manager and no `crontab`, or not the
     /// method asked for (nil: any).

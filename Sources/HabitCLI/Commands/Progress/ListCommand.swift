@@ -16,6 +16,7 @@ struct ListCommand: ParsableCommand {
               habit list
               habit list --date yesterday --filter uncompleted
               habit list --search run --json
+              habit list --spark
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -29,11 +30,18 @@ struct ListCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("all, today (jump to today), completed or uncompleted.", valueName: "filter"))
     var filter: Agenda.Filter = .all
 
+    @Flag(name: .long, help: "End each row with a sparkline of the tracker's last 14 days.")
+    var spark = false
+
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
-        let session = Session(global)
-        guard session.directory.isInitialized || json.isSet else {
+        try ListCommand.show(Session(global), date: date, search: search, filter: filter, spark: spark, json: json.isSet)
+    }
+
+    /// The command's work, shared with `QuickList`, which reads the same options without ArgumentParser.
+    static func show(_ session: Session, date: String?, search: String?, filter: Agenda.Filter, spark: Bool = false, json: Bool) throws {
+        guard session.directory.isInitialized || json else {
             try Onboarding(session: session).run()
             return
         }
@@ -41,10 +49,10 @@ struct ListCommand: ParsableCommand {
         let today = session.today(store.settings)
         let day = try session.parseDay(date, today: today)
         let screen = DayScreen(journal: store.journal, day: day, today: today, search: search ?? "", filter: filter)
-        if json.isSet {
-            session.context.output.write(AgendaView.json(screen, today: today).rendered())
+        if json {
+            session.context.output.write(AgendaView.json(screen, today: today, spark: spark).rendered())
         } else {
-            session.context.output.write(AgendaView(session: session, today: today).render(screen))
+            session.context.output.write(AgendaView(session: session, today: today, spark: spark).render(screen))
         }
     }
 }

@@ -6,7 +6,8 @@ import TestSupport
 
 /// `habit ui` on a real pseudo-terminal (tmux) under an interactive bash, waiting for text after
 /// every key: a mark made with Space is a line in the file and a commit; a `habit done` from
-/// another process appears by itself; `q` gives the terminal back as it was.
+/// another process appears by itself; a file broken by hand is named and left alone; `q` gives
+/// the terminal back as it was.
 @Suite("habit ui end to end", .serialized,
        .enabled(if: TerminalSession.tmux != nil && BuiltProduct.path("habit") != nil, "tmux or habit is missing"))
 struct UIEndToEndTests {
@@ -55,8 +56,16 @@ struct UIEndToEndTests {
         try runTool(habit, ["done", "run"], scratch: scratch.path, environment: environment)
         try tmux.waitFor("✓")
 
+        // A hand edit that breaks a file is named at the top as file:line:column and never written.
+        let broken = "name = \"Spanish lesson\"\ncategory = = \"Study\"\n"
+        try writeFile(broken, to: data + "/trackers/spanish.toml")
+        try tmux.waitFor("trackers/spanish.toml:2:")
+        try tmux.press("Space")
+        try tmux.waitFor("○")
+
         try tmux.press("q")
         try tmux.waitFor("done-1000")
+        #expect(readFile(data + "/trackers/spanish.toml") == broken)
         #expect(try tmux.transcript().contains("status=0"))
         #expect(try tmux.query("#{alternate_on}") == "0", "the alternate screen is off")
         #expect(try tmux.query("#{cursor_flag}") == "1", "the cursor is shown")

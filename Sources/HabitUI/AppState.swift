@@ -124,6 +124,7 @@ public struct AppState: Sendable {
         if isEditingSearch { return handleSearch(press) }
         guard let action = Keymap.action(for: press) else { return nil }
         if tab == .statistics {
+            // Keymap.statisticsActions: the footer shows exactly these.
             switch action {
             case .statistics, .back: tab = .trackers
             case .help: overlay = .help

@@ -43,9 +43,14 @@ public enum Keymap {
         main.first { $0.keys.contains(press) }?.action
     }
 
-    /// "↓/j next · →/l next day · Space done · / search · ? help · q quit", cut to `width`.
-    public static func footer(_ t: Messages, width: Int) -> String {
-        let parts = main.filter(\.inFooter).map { "\($0.label) \(t[$0.words])" }
+    /// What the statistics tab answers to (the rest act on the cards).
+    public static let statisticsActions: Set<UIAction> = [.statistics, .help, .back, .quit]
+
+    /// "↓/j next · →/l next day · Space done · / search · ? help · q quit", cut to `width`; on the
+    /// statistics tab only the keys that act there.
+    public static func footer(_ t: Messages, width: Int, statistics: Bool = false) -> String {
+        let shown = statistics ? main.filter { statisticsActions.contains($0.action) && $0.action != .back } : main.filter(\.inFooter)
+        let parts = shown.map { "\($0.label) \(t[$0.words])" }
         var line = ""
         for part in parts {
             let next = line.isEmpty ? part : line + " · " + part

@@ -35,7 +35,7 @@ public struct ScreenView {
         case .trackers: drawTrackers(state, into: &grid, in: body)
         case .statistics: drawStatistics(state.statistics, into: &grid, in: body)
         }
-        _ = grid.draw(Keymap.footer(t, width: grid.width), x: 0, y: footerY, style: .attributes(.dim))
+        _ = grid.draw(Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics), x: 0, y: footerY, style: .attributes(.dim))
         switch state.overlay {
         case .help: drawHelp(into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)

@@ -21,6 +21,11 @@ import TerminalUI
         }
     }
 
+    @Test func theStatisticsFooterShowsOnlyItsKeys() {
+        let footer = Keymap.footer(Messages(.english), width: 80, statistics: true)
+        #expect(footer == "Tab statistics · ? help · q quit")
+    }
+
     @Test func docsListEveryKey() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let doc = try String(contentsOf: root.appendingPathComponent("docs/ui.md"), encoding: .utf8)

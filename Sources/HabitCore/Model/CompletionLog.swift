@@ -2,12 +2,15 @@
 public enum Mark: String, Hashable, Sendable {
     case done
     case skipped = "skip"
+    /// A quit habit's lapse (`"slip"`): the day is not kept; it counts as missed, today included.
+    case slipped = "slip"
 }
 
-/// What a line of the log says, as written: `true`, `"skip"`, or a numeric habit's total.
+/// What a line of the log says, as written: `true`, `"skip"`, `"slip"`, or a numeric habit's total.
 public enum LogValue: Hashable, Sendable {
     case done
     case skipped
+    case slipped
     case amount(Double)
 }
 
@@ -34,6 +37,7 @@ public struct CompletionLog: Hashable, Sendable {
             switch value {
             case .done: self.init(day: day, mark: .done)
             case .skipped: self.init(day: day, mark: .skipped)
+            case .slipped: self.init(day: day, mark: .slipped)
             case .amount(let total): self.init(day: day, mark: CompletionLog.mark(forAmount: total, measure: measure), amount: total)
             }
         }
@@ -41,7 +45,11 @@ public struct CompletionLog: Hashable, Sendable {
         /// What the line says, as written.
         public var value: LogValue {
             if let amount { return .amount(amount) }
-            return mark == .skipped ? .skipped : .done
+            switch mark {
+            case .skipped?: return .skipped
+            case .slipped?: return .slipped
+            case .done?, nil: return .done
+            }
         }
     }
 

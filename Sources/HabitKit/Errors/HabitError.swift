@@ -71,6 +71,15 @@ public enum HabitError: Error, Equatable, Sendable {
     case backwardsRange(from: CivilDate, to: CivilDate)
     /// An event given a target: events are done once, they count nothing.
     case eventWithTarget(tracker: String)
+    // Quit habits, forgiven misses, ranges
+    /// A slip logged on a habit that is not a quit habit.
+    case notQuit(tracker: String)
+    /// A quit habit given a target or made an event: it counts slips, every day.
+    case quitNotPlain(tracker: String)
+    /// `allow` on an event or an "N per week/month" habit, whose misses are not days.
+    case allowanceWithoutDays(tracker: String)
+    /// `habit done --from --to` on an event: an event is done once.
+    case eventRange(tracker: String)
     // Reminders
     /// Nothing can run reminders here: no systemd user manager and no `crontab`, or not the
     /// method asked for (nil: any).

@@ -37,6 +37,10 @@ public enum ExportLoss: Equatable, Sendable {
     case event(tracker: String)
     /// Trackers without a colour, given Loop's default colour (every Loop habit has one).
     case defaultColor(trackers: [String])
+    /// A quit habit written as "at most 0 slips a day" (Loop has no quit habits).
+    case quit(tracker: String)
+    /// Forgiven misses (`allow`), which Loop does not have.
+    case allowance(tracker: String)
 }
 
 extension Habits {
@@ -93,6 +97,15 @@ extension Habits {
 
 /// What the exports share.
 enum Export {
+    /// A day's mark in `export json` and `export csv`.
+    static func markName(_ mark: Mark) -> String {
+        switch mark {
+        case .done: "done"
+        case .skipped: "skipped"
+        case .slipped: "slipped"
+        }
+    }
+
     /// The trackers in the day view's order: categories as `habit.toml` lists them (others after,
     /// by name), then by name ignoring case, then by file name.
     static func ordered(_ journal: Journal) -> [Tracker] {

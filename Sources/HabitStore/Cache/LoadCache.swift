@@ -15,7 +15,7 @@ import HabitCore
 public struct LoadCache {
     /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
     static let refreshThreshold = 256 * 1024
-    private static let magic: [UInt8] = Array("habit-cache 5\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 6\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -121,7 +121,7 @@ public struct LoadCache {
             }
             string(tracker.emoji)
             string(tracker.color?.description)
-            int((tracker.isPinned ? 1 : 0) | (tracker.isArchived ? 2 : 0))
+            int((tracker.isPinned ? 1 : 0) | (tracker.isArchived ? 2 : 0) | (tracker.isQuit ? 4 : 0))
             int(tracker.start?.dayNumber ?? Int(Int32.min))
             string(tracker.description)
             string(tracker.goal?.description)
@@ -134,10 +134,10 @@ public struct LoadCache {
             }
             int(tracker.log.entries.count)
             // Four bytes a day: the day number shifted left by two, the low bits 0 done, 1 skip,
-            // 2 a total (eight more bytes; its mark follows from the measure).
+            // 2 a total (eight more bytes; its mark follows from the measure), 3 a slip.
             bytes.reserveCapacity(bytes.count + tracker.log.entries.count * 4)
             for logEntry in tracker.log.entries {
-                let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : 0
+                let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
                 let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 2 | code)
                 withUnsafeBytes(of: packed.littleEndian) { bytes += $0 }
                 if let amount = logEntry.amount { double(amount) }
@@ -149,6 +149,8 @@ public struct LoadCache {
             }
             int(tracker.reminders.count)
             for time in tracker.reminders { int(time.minutes) }
+            int(tracker.allowance.map { $0.period == .week ? 1 : 2 } ?? 0)
+            int(tracker.allowance?.count ?? 0)
         }
 
         mutating func double(_ value: Double) {
@@ -225,6 +227,7 @@ public struct LoadCache {
                     switch value & 3 {
                     case 0: entries.append(CompletionLog.Entry(day: day, mark: .done))
                     case 1: entries.append(CompletionLog.Entry(day: day, mark: .skipped))
+                    case 3: entries.append(CompletionLog.Entry(day: day, mark: .slipped))
                     default:
                         guard offset + 8 <= raw.count else { failed = true; return }
                         let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
@@ -245,13 +248,15 @@ public struct LoadCache {
                 guard let minutes = int(), let time = ReminderTime(minutes: minutes) else { return nil }
                 reminders.append(time)
             }
+            guard let allowanceKind = int(), let allowanceCount = int(), (0...2).contains(allowanceKind) else { return nil }
+            let allowance = allowanceKind == 0 ? nil : Allowance(count: allowanceCount, period: allowanceKind == 1 ? .week : .month)
             let tracker = Tracker(
                 id: id, name: name, category: category, schedule: schedule,
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned & 1 == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
                 goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, notes: notes), measure: measure,
                 reminders: reminders,
-                isArchived: pinned & 2 == 2)
+                isArchived: pinned & 2 == 2, isQuit: pinned & 4 == 4, allowance: allowance)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
         }
     }

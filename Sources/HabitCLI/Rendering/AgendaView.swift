@@ -51,6 +51,9 @@ struct AgendaView {
     /// tracker's progress through its period, when an "every N days" habit is next due.
     func detail(_ row: Agenda.Row) -> String {
         let status = row.status
+        if row.tracker.isQuit, let record = TrackerProgress(tracker: row.tracker, today: today).quit {
+            return t.text(.daysClean, record.currentClean)
+        }
         if let measure = row.tracker.measure, status.mark != .skipped {
             return t.total(status.amount ?? (row.tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0), measure)
         }
@@ -76,9 +79,19 @@ struct AgendaView {
         switch row.mark {
         case .done: mark = style.green("✓")
         case .skipped: mark = style.yellow("–")
+        case .slipped: mark = style.red("✗")
         case nil: mark = style.dim("○")
         }
         return "  \(swatch)\(emoji) \(row.mark == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
+    }
+
+    /// A day's mark in `list --json`.
+    static func statusName(_ mark: Mark) -> String {
+        switch mark {
+        case .done: "done"
+        case .skipped: "skipped"
+        case .slipped: "slipped"
+        }
     }
 
     static func json(_ agenda: Agenda, today: CivilDate) -> JSON {
@@ -97,7 +110,7 @@ struct AgendaView {
                             ("color", .optional(row.tracker.color?.description)),
                             ("kind", .string(row.tracker.isEvent ? "event" : "habit")),
                             ("done_days", .int(completions(row, today: today))),
-                            ("status", .string(row.mark.map { $0 == .done ? "done" : "skipped" } ?? "todo")),
+                            ("status", .string(row.mark.map(AgendaView.statusName) ?? "todo")),
                             ("score", TrackerView.scoreJSON(HabitStrength(tracker: row.tracker, through: today, today: today)?.last)),
                             ("amount", row.status.amount.map { .double($0) } ?? .null),
                             ("target", row.tracker.measure.map { .double($0.target) } ?? .null),
@@ -106,6 +119,8 @@ struct AgendaView {
                             ("note", .optional(row.status.note)),
                             ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
                             ("next_due", .optional(row.status.nextDue?.description)),
+                            ("clean_days", row.tracker.isQuit
+                                ? TrackerProgress(tracker: row.tracker, today: today).quit.map { .int($0.currentClean) } ?? .null : .null),
                         ])
                     })),
                 ])

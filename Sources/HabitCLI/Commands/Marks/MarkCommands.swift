@@ -27,10 +27,15 @@ struct DoneCommand: ParsableCommand {
               habit done run --date "last friday"
               habit done water --amount 2
               habit done water --set 5 --note "hot day"
+              habit done run --from 2026-11-16 --to 2026-11-20
+
+            --from and --to mark every scheduled day of a range as one change (days already done \
+            stay as they are); a numeric habit's --amount or --set applies to each day.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var mark: MarkOptions
+    @OptionGroup var range: RangeOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A numeric habit: add this to the day's total (a negative amount corrects it).", valueName: "number"))
     var amount: String?
@@ -49,6 +54,10 @@ struct DoneCommand: ParsableCommand {
             return value
         }
         let change: AmountChange? = try amount.map { .add(try parse($0)) } ?? total.map { .set(try parse($0)) }
+        if try range.isGiven(date: mark.date, t) {
+            try RangeMarking(global: global, tracker: mark.tracker, range: range).apply(.done, amount: change, note: note)
+            return
+        }
         try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(.done, amount: change, note: note)
     }
 }
@@ -61,12 +70,22 @@ struct UndoneCommand: ParsableCommand {
             Examples:
               habit undone run
               habit undone run --date -2
+              habit undone run --from 2026-11-16 --to 2026-11-20
+
+            --from and --to remove the lines of every day of a range as one change.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var mark: MarkOptions
+    @OptionGroup var range: RangeOptions
 
-    func run() throws { try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(nil) }
+    func run() throws {
+        if try range.isGiven(date: mark.date, Session(global).t) {
+            try RangeMarking(global: global, tracker: mark.tracker, range: range).apply(nil)
+            return
+        }
+        try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(nil)
+    }
 }
 
 struct SkipCommand: ParsableCommand {
@@ -139,7 +158,7 @@ struct SkipCommand: ParsableCommand {
         } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }
-        session.out(t.text(.skippedRange, session.name(outcome.tracker), outcome.skipped, t.longDate(first), t.longDate(last)))
+        session.out(t.text(.skippedRange, session.name(outcome.tracker), outcome.changed, t.longDate(first), t.longDate(last)))
         if outcome.kept > 0 { session.out(t.text(.keptDoneDays, outcome.kept)) }
     }
 
@@ -188,6 +207,8 @@ struct Marking {
         case (.done?, false): .alreadyDone
         case (.skipped?, true): .markedSkipped
         case (.skipped?, false): .alreadySkipped
+        case (.slipped?, true): .slipLogged
+        case (.slipped?, false): .alreadySlipped
         case (nil, true): .markedUndone
         case (nil, false): .notMarked
         }

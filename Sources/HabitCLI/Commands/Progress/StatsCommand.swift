@@ -26,10 +26,13 @@ struct StatsCommand: ParsableCommand {
         let store = try session.load()
         let today = session.today(store.settings)
         let statistics = OverallStatistics(journal: store.journal, today: today)
+        let quitting = store.journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
+            TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
+        }
         if json {
-            session.context.output.write(StatsView.json(statistics, today: today).rendered())
+            session.context.output.write(StatsView.json(statistics, today: today, quitting: quitting).rendered())
         } else {
-            session.context.output.write(StatsView(session: session).render(statistics))
+            session.context.output.write(StatsView(session: session).render(statistics, quitting: quitting))
         }
     }
 }

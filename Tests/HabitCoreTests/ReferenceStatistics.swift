@@ -295,8 +295,9 @@ enum Reference {
         }
         // Current streak: ending today, or yesterday if today is not done yet (then further back
         // over excused days).
+        // (A slip logged today makes today missed, not pending: then the run is 0.)
         var end = today
-        if end >= start && stateOf(end) != .done { end = end.adding(days: -1) }
+        if end >= start && stateOf(end) != .done && stateOf(end) != .missed { end = end.adding(days: -1) }
         while end >= start && trackerNeutral.contains(stateOf(end)) {
             end = end.adding(days: -1)
         }
@@ -328,7 +329,7 @@ enum Reference {
             denominator = result.metPeriods + result.missedPeriods
         }
         result.completionRate = denominator > 0 ? Double(numerator) / Double(denominator) : nil
-        if tracker.isQuit, start <= today {
+        if tracker.isQuit {
             // Clean runs straight from the definition: for each day, walk back to the last slip.
             let slips = stride(from: start, through: today, by: 1).filter { tracker.log.entry(on: $0)?.mark == .slipped }
             func clean(endingAt day: CivilDate) -> Int {
@@ -342,7 +343,7 @@ enum Reference {
             }
             let best = stride(from: start, through: today, by: 1).map(clean(endingAt:)).max() ?? 0
             result.quit = QuitRecord(
-                currentClean: clean(endingAt: today), bestClean: best, slips: slips.count, trackedDays: today.days(since: start) + 1)
+                currentClean: clean(endingAt: today), bestClean: best, slips: slips.count, trackedDays: max(0, today.days(since: start) + 1))
         }
 
         if let goal = tracker.goal {
@@ -426,7 +427,8 @@ enum Reference {
             if let amount = entry?.amount { return measure.fraction(of: amount) }
             return entry?.mark == .done ? 1 : measure.fraction(of: 0)
         }
-        var score = tracker.measure?.direction == .atMost ? 1.0 : 0.0
+        // A habit to reduce and a habit to quit start strong: an untouched day is kept.
+        var score = tracker.measure?.direction == .atMost || tracker.isQuit ? 1.0 : 0.0
         var result: [Double] = []
         for day in stride(from: start, through: today, by: 1) {
             if effective(tracker, day) != .skipped {

@@ -50,4 +50,26 @@ import Testing
         #expect(habit.file("trackers/smoking.toml").hasSuffix("[log]\n2026-11-20 = { note = \"party\" }\n"), "the note stays")
         #expect(habit.run("check").code == 0)
     }
+
+    /// Loop has no habits to quit: the export writes "at most 0 slips a day", which reads back as
+    /// the same kept and missed days.
+    @Test(arguments: ["x.zip", "x.db"])
+    func aQuitHabitGoesToLoopAsAtMostZero(_ file: String) throws {
+        let habit = try Harness(examples: false)
+        #expect(habit.run("init").code == 0)
+        #expect(habit.run(["category", "add", "Health"]).code == 0)
+        #expect(habit.run(["add", "Smoking", "--category", "Health", "--quit", "--allow", "1 per week", "--start", "2026-11-01"]).code == 0)
+        #expect(habit.run(["slip", "smoking", "--date", "2026-11-20", "--note", "party"]).code == 0)
+        let path = habit.root.appendingPathComponent(file).path
+        let exported = habit.run(["export", "loop", path])
+        #expect(exported.code == 0, "\(exported.err)")
+        #expect(exported.out.contains("“Smoking”: a habit to quit is written as at most 0 slips a day"))
+        let back = try Harness(examples: false)
+        #expect(back.run("init").code == 0)
+        let imported = back.run(["import", "loop", path])
+        #expect(imported.code == 0, "\(imported.err)")
+        let text = back.file("trackers/smoking.toml")
+        #expect(text.contains("target = 0\n") && text.contains("target_type = \"at_most\""), "\(text)")
+        #expect(text.contains("2026-11-20 = { amount = 1, note = \"party\" }"), "\(text)")
+    }
 }

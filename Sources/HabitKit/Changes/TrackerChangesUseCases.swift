@@ -85,7 +85,10 @@ extension Habits {
                 throw HabitError.eventWithTarget(tracker: tracker.name)
             }
             // Quitting makes the habit daily (a quit habit is kept every day).
-            if changes.isQuit == true, tracker.schedule != .daily, changes.schedule == nil { changes.schedule = .daily }
+            // (An event stays an event, and is refused below.)
+            if changes.isQuit == true, !tracker.isEvent, tracker.schedule != .daily, changes.schedule == nil {
+                changes.schedule = .daily
+            }
             try Rules.checkQuitAndAllowance(
                 name: tracker.name, schedule: changes.schedule ?? tracker.schedule, measure: changes.measure ?? tracker.measure,
                 isQuit: changes.isQuit ?? tracker.isQuit, allowance: changes.allowance ?? tracker.allowance)

@@ -1,11 +1,11 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Dependencies point one way: habit → HabitCLI → HabitKit → HabitStore/HabitGit → HabitCore/TOML.
 // TOML and HabitCore use only the standard library.
+// No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
 let package = Package(
     name: "habit",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "habit", targets: ["habit"]),
         .executable(name: "toml-decode", targets: ["toml-decode"]),
@@ -60,3 +60,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// CI sets HABIT_STRICT=1 (.ci/run): every warning in the project's own targets is then an error.
+// Dependencies are not affected (SwiftPM compiles them with warnings suppressed), and work in
+// progress may still build with warnings when the variable is not set.
+if Context.environment["HABIT_STRICT"] == "1" {
+    for target in package.targets where target.type != .plugin {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+        target.cSettings = (target.cSettings ?? []) + [.treatAllWarnings(as: .error)]
+    }
+}

@@ -1,249 +1,128 @@
 #!/usr/bin/env python3
-"""Writes Tests/HabitCoreTests/LoopScoreVectors.swift: habit-strength scores computed with Loop Habit
-Tracker's own algorithm, for LoopScoreTests to compare habit's HabitStrength against.
+"""Writes Tests/HabitCoreTests/LoopScoreVectors.swift: habit-strength scores for LoopScoreTests to
+compare habit's HabitStrength against.
 
-    python3 scripts/generate_scores.py          # check against Loop's test values, then write the file
+    python3 scripts/generate_scores.py          # check against Loop's published values, then write the file
 
-The score code below is copied from /work/research/loop_score.py, an independent Python version of
-uhabits-core's `Score.compute` / `ScoreList.recompute` and `EntryList.recomputeFrom` (iSoron/uhabits
-@ 5aa8744ef4c8e391c875bbb482e3e79740b5fd81, models/Score.kt, ScoreList.kt, EntryList.kt), which
-reproduces every expected value of Loop's ScoreListTest.kt; `self_check` repeats a few of them here
-before anything is written. Nothing here is run by the tests: re-run it by hand after changing the
-cases.
+The scores are computed here, independently of the Swift code, from the formula of
+docs/statistics.md ("Habit strength"), which states Loop Habit Tracker's score in words. Before
+anything is written, `check_published` compares this computation with expected values published in
+Loop Habit Tracker's own tests (facts about its output, kept here as data), so a formula that
+drifted from Loop's writes nothing. Nothing here is run by the tests: re-run it by hand after
+changing the cases.
 """
 from __future__ import annotations
 
-import calendar
 import math
 import os
-from dataclasses import dataclass
 from datetime import date, timedelta
 
-SKIP, YES_MANUAL, YES_AUTO, NO, UNKNOWN = 3, 2, 1, 0, -1
-AT_LEAST, AT_MOST = 0, 1
+DONE, SKIP = "x", "s"
 
 
-@dataclass(frozen=True)
-class Frequency:
-    numerator: int
-    denominator: int
+def strength(values, numerator: int, denominator: int, measure=None) -> list[float]:
+    """The score at the end of each day of `values` (docs/statistics.md, "Habit strength").
 
-    def __post_init__(self):
-        if self.numerator == self.denominator:
-            object.__setattr__(self, "numerator", 1)
-            object.__setattr__(self, "denominator", 1)
-
-    def to_double(self) -> float:
-        return self.numerator / self.denominator
-
-
-# --- copied from loop_score.py -------------------------------------------------------------------
-
-def _value_of(v):
-    return v[0] if isinstance(v, tuple) else v
-
-
-def _notes_of(v):
-    return v[1] if isinstance(v, tuple) else ""
-
-
-def multiplier(freq: float) -> float:
-    return 0.5 ** (math.sqrt(freq) / 13.0)
-
-
-def score_step(freq: float, previous: float, checkmark_value: float) -> float:
-    m = multiplier(freq)
-    return previous * m + checkmark_value * (1 - m)
-
-
-def _month_length(d: date) -> int:
-    return calendar.monthrange(d.year, d.month)[1]
-
-
-def build_intervals(freq: Frequency, original_desc):
-    filtered = [d for (d, v) in original_desc if v == YES_MANUAL]
-    num, den = freq.numerator, freq.denominator
-    intervals = []
-    for i in range(num - 1, len(filtered)):
-        begin = filtered[i]
-        center = filtered[i - num + 1]
-        size = den
-        if den in (30, 31):
-            if begin.day == _month_length(begin):
-                size = _month_length(begin + timedelta(days=1))
-            else:
-                size = _month_length(begin)
-        if (center - begin).days < size:
-            intervals.append((begin, center, begin + timedelta(days=size - 1)))
-    return intervals
-
-
-def snap_intervals_together(intervals):
-    for i in range(1, len(intervals)):
-        cb, cc, ce = intervals[i]
-        nb, _, _ = intervals[i - 1]
-        gap_next_to_current = (ce - nb).days
-        gap_center_to_end = (ce - cc).days
-        if gap_next_to_current >= 0:
-            shift = min(gap_center_to_end, gap_next_to_current + 1)
-            intervals[i] = (cb - timedelta(days=shift), cc, ce - timedelta(days=shift))
-    return intervals
-
-
-def build_entries_from_intervals(original_desc, intervals):
-    if not original_desc:
-        return {}
-    lo = min(d for d, _, _ in original_desc)
-    hi = max(d for d, _, _ in original_desc)
-    for b, _, e in intervals:
-        lo = min(lo, b)
-        hi = max(hi, e)
-    result = {}
-    d = lo
-    while d <= hi:
-        result[d] = (UNKNOWN, "")
-        d += timedelta(days=1)
-    for b, _, e in intervals:
-        d = b
-        while d <= e:
-            result[d] = (YES_AUTO, "")
-            d += timedelta(days=1)
-    for d, v, notes in original_desc:
-        cur = result[d][0]
-        nv = v if (cur == UNKNOWN or v == SKIP or v == YES_MANUAL) else YES_AUTO
-        result[d] = (nv, notes)
+    `values[i]` is the day's value: "x" done, "s" skipped, None nothing, or a numeric total.
+    `measure` is None for a yes/no habit, else ("at_least" or "at_most", target)."""
+    if numerator == denominator:
+        numerator, denominator = 1, 1
+    f = numerator / denominator
+    m = 0.5 ** (math.sqrt(f) / 13)
+    window, quota = denominator, numerator
+    if measure is None and f < 1:
+        window, quota = 2 * window, 2 * quota
+    completions = [completion(value, measure) for value in values]
+    score = 1.0 if measure is not None and measure[0] == "at_most" else 0.0
+    result = []
+    for day, value in enumerate(values):
+        if value != SKIP:
+            recent = sum(completions[max(0, day - window + 1):day + 1])
+            score = score * m + min(1.0, recent / quota) * (1 - m)
+        result.append(score)
     return result
 
 
-def compute_entries(entries: dict, freq: Frequency, numerical: bool) -> dict:
-    orig = sorted(((d, _value_of(v), _notes_of(v)) for d, v in entries.items()), key=lambda t: t[0], reverse=True)
-    if numerical:
-        return {d: (v, n) for d, v, n in orig}
-    intervals = build_intervals(freq, [(d, v) for d, v, _ in orig])
-    snap_intervals_together(intervals)
-    computed = build_entries_from_intervals(orig, intervals)
-    return {d: (v, n) for d, (v, n) in computed.items() if v != UNKNOWN or n != ""}
+def completion(value, measure) -> float:
+    """A day's completion: 1 for a done yes/no day; a numeric day's fraction of its target, a day
+    without a line counting as a total of 0."""
+    if value == SKIP:
+        return 0.0
+    if measure is None:
+        return 1.0 if value == DONE else 0.0
+    direction, target = measure
+    total = 0.0 if value is None else float(value)
+    if direction == "at_least":
+        return min(1.0, total / target) if target > 0 else 1.0
+    if target > 0:
+        return min(1.0, max(0.0, 1 - (total - target) / target))
+    return 1.0 if total == 0 else 0.0
 
 
-def compute_scores(entries: dict, freq: Frequency, numerical: bool = False, target_type: int = AT_LEAST,
-                   target_value: float = 0.0, today: date | None = None, to: date | None = None) -> dict:
-    if to is None:
-        to = today
-    computed = compute_entries(entries, freq, numerical)
-    start = min(computed) if computed else today
-    if start > to:
-        start = to
-    n_days = (to - start).days + 1
-    values = [computed.get(start + timedelta(days=i), (UNKNOWN, ""))[0] for i in range(n_days)]
-    numerator, denominator = freq.numerator, freq.denominator
-    f = freq.to_double()
-    is_at_most = target_type == AT_MOST
-    if not numerical and f < 1.0:
-        numerator *= 2
-        denominator *= 2
-    previous = 1.0 if (numerical and is_at_most) else 0.0
-    rolling = 0.0
-    out = {}
-    for i in range(n_days):
-        v = values[i]
-        if numerical:
-            rolling += max(0, v)
-            if i - denominator >= 0:
-                rolling -= max(0, values[i - denominator])
-            norm = rolling / 1000
-            if v != SKIP:
-                if not is_at_most:
-                    pct = min(1.0, norm / target_value) if target_value > 0 else 1.0
-                elif target_value > 0:
-                    pct = min(1.0, max(0.0, 1 - ((norm - target_value) / target_value)))
-                else:
-                    pct = 0.0 if norm > 0 else 1.0
-                previous = score_step(f, previous, pct)
-        else:
-            if v == YES_MANUAL:
-                rolling += 1.0
-            if i - denominator >= 0 and values[i - denominator] == YES_MANUAL:
-                rolling -= 1.0
-            if v != SKIP:
-                pct = min(1.0, rolling / numerator)
-                previous = score_step(f, previous, pct)
-        out[start + timedelta(days=i)] = previous
-    return out
-
-# --- end of the copy ------------------------------------------------------------------------------
+# Expected values from Loop Habit Tracker's own tests (uhabits-core ScoreListTest and the scores of
+# its CSV export test asset): (what, day values oldest first, numerator, denominator, measure,
+# {days before the last: expected score}, tolerance).
+PUBLISHED = [
+    ("daily, done 20 days", [DONE] * 20, 1, 1, None, {0: 0.655747}, 1e-6),
+    ("1 in 2 days, done 2 days", [DONE] * 2, 1, 2, None, {0: 0.054816}, 1e-6),
+    ("at most 2 a day, 5 on 2 days", [5, 5], 1, 1, ("at_most", 2.0), {0: 0.898850}, 1e-6),
+    ("2 in 3 days, 10 days", [DONE if c else None for c in reversed(
+        [True, False, False, True, True, True, False, False, True, True])], 2, 3, None,
+     {0: 0.2557, 1: 0.2226, 2: 0.1991}, 5e-5),
+]
 
 
-def self_check():
-    """A few of Loop's own expected values (ScoreListTest.kt), so a damaged copy writes nothing."""
-    t = date(2015, 1, 25)
-    daily = {t - timedelta(days=i): YES_MANUAL for i in range(20)}
-    assert abs(compute_scores(daily, Frequency(1, 1), today=t)[t] - 0.655747) < 1e-6
-    two = {t - timedelta(days=i): YES_MANUAL for i in range(2)}
-    assert abs(compute_scores(two, Frequency(1, 2), today=t)[t] - 0.054816) < 1e-6
-    at_most = {t - timedelta(days=i): 5000 for i in range(2)}
-    assert abs(compute_scores(at_most, Frequency(1, 1), True, AT_MOST, 2.0, today=t)[t] - 0.898850) < 1e-6
+def check_published():
+    for what, values, numerator, denominator, measure, expected, tolerance in PUBLISHED:
+        scores = strength(values, numerator, denominator, measure)
+        for back, score in expected.items():
+            got = scores[len(scores) - 1 - back]
+            assert abs(got - score) < tolerance, f"{what}: {got} where Loop's tests expect {score}"
 
 
-# Each case: (name, schedule in habit's words, Loop frequency, numeric (target_type, target) or None,
-#             first day, list of day values: "x" done, "s" skip, "." nothing, or a number).
-def pattern(text):
-    return list(text)
-
-
+# Each case: (name, schedule in habit's words, frequency (numerator, denominator) as Loop counts it,
+#             numeric (direction, target) or None, first day, list of day values: "x" done, "s" skip,
+#             "." nothing, or a number).
 CASES = [
-    ("daily, done every day for 30 days", "daily", Frequency(1, 1), None, date(2025, 1, 1), pattern("x" * 30)),
-    ("daily with gaps", "daily", Frequency(1, 1), None, date(2025, 1, 1),
-     pattern("xx.xxx..xxxx.x...xxxxxxx.x.xxxxxx..xx")),
-    ("daily with skips", "daily", Frequency(1, 1), None, date(2025, 1, 1),
-     pattern("xxxxsxxxxssxxxx.xxsxx")),
-    ("3 per week, Mon Wed Fri for five weeks", "3 per week", Frequency(3, 7), None, date(2025, 1, 6),
-     pattern("x.x.x..x.x.x..x...x..x.x.x..x.x.x.")),
-    ("3 per week with skips and gaps", "3 per week", Frequency(3, 7), None, date(2025, 1, 6),
-     pattern("xx.....x.s.x..sssssss.x.x.xx.....x")),
-    ("weekdays Mon Wed Fri", "mon wed fri", Frequency(3, 7), None, date(2025, 1, 6),
-     pattern("x.x.x..x...x..x.x.x..")),
-    ("10 per month", "10 per month", Frequency(10, 30), None, date(2025, 1, 1),
-     pattern("x..x..x.x...x..x..x.x...x..x..x..x....x..x.x..x..x")),
-    ("every 2 days", "every 2 days", Frequency(1, 2), None, date(2025, 1, 1),
-     pattern("x.x.xx...x.x.s.x.x..x")),
-    ("numeric at least 10 a day", "daily", Frequency(1, 1), (AT_LEAST, 10.0), date(2025, 1, 1),
+    ("daily, done every day for 30 days", "daily", (1, 1), None, date(2025, 1, 1), list("x" * 30)),
+    ("daily with gaps", "daily", (1, 1), None, date(2025, 1, 1),
+     list("xx.xxx..xxxx.x...xxxxxxx.x.xxxxxx..xx")),
+    ("daily with skips", "daily", (1, 1), None, date(2025, 1, 1),
+     list("xxxxsxxxxssxxxx.xxsxx")),
+    ("3 per week, Mon Wed Fri for five weeks", "3 per week", (3, 7), None, date(2025, 1, 6),
+     list("x.x.x..x.x.x..x...x..x.x.x..x.x.x.")),
+    ("3 per week with skips and gaps", "3 per week", (3, 7), None, date(2025, 1, 6),
+     list("xx.....x.s.x..sssssss.x.x.xx.....x")),
+    ("weekdays Mon Wed Fri", "mon wed fri", (3, 7), None, date(2025, 1, 6),
+     list("x.x.x..x...x..x.x.x..")),
+    ("10 per month", "10 per month", (10, 30), None, date(2025, 1, 1),
+     list("x..x..x.x...x..x..x.x...x..x..x..x....x..x.x..x..x")),
+    ("every 2 days", "every 2 days", (1, 2), None, date(2025, 1, 1),
+     list("x.x.xx...x.x.s.x.x..x")),
+    ("numeric at least 10 a day", "daily", (1, 1), ("at_least", 10.0), date(2025, 1, 1),
      [10, 12, 5, 0, ".", 10, "s", 20, 10, 8, 2.5, ".", ".", 15, 9.5]),
-    ("numeric at most 2 a day", "daily", Frequency(1, 1), (AT_MOST, 2.0), date(2025, 1, 1),
+    ("numeric at most 2 a day", "daily", (1, 1), ("at_most", 2.0), date(2025, 1, 1),
      [1, 2, 3, 4, 0, "s", ".", 2, 5, 1, ".", ".", 3.5, 0, "s", "."]),
 ]
 
 
-def loop_entries(values, first, numeric):
-    entries = {}
-    for offset, value in enumerate(values):
-        day = first + timedelta(days=offset)
-        if value == ".":
-            continue
-        if value == "s":
-            entries[day] = SKIP
-        elif value == "x":
-            entries[day] = YES_MANUAL
-        else:
-            entries[day] = int(round(value * 1000))
-    return entries
-
-
 def swift_value(value):
-    if value == "x":
+    if value == DONE:
         return ".done"
-    if value == "s":
+    if value == SKIP:
         return ".skip"
     return f".amount({float(value)!r})"
 
 
 def main():
-    self_check()
-    out = ["// Generated by scripts/generate_scores.py from Loop Habit Tracker's score algorithm",
-           "// (uhabits-core Score.compute / ScoreList); re-run the script to change it. Do not edit.",
+    check_published()
+    out = ["// Generated by scripts/generate_scores.py from the habit-strength formula of docs/statistics.md,",
+           "// checked there against Loop Habit Tracker's published test values; re-run the script to change it.",
+           "// Do not edit.",
            "",
            "import Testing",
            "",
-           "/// A case of habit strength with the scores Loop Habit Tracker gives it.",
+           "/// A case of habit strength with the scores Loop Habit Tracker's formula gives it.",
            "struct LoopScoreCase: Sendable, CustomTestStringConvertible {",
            "    enum Value: Sendable { case done, skip, amount(Double) }",
            "    let name: String",
@@ -254,24 +133,18 @@ def main():
            "    let first: String",
            "    /// The values of the days from `first`; nil for a day without a line.",
            "    let values: [Value?]",
-           "    /// Loop's score at the end of each day from `first`.",
+           "    /// The score at the end of each day from `first`.",
            "    let scores: [Double]",
            "    var testDescription: String { name }",
            "}",
            "",
            "enum LoopScoreVectors {",
            "    static let cases: [LoopScoreCase] = ["]
-    for name, schedule, freq, numeric, first, values in CASES:
-        entries = loop_entries(values, first, numeric is not None)
-        last = first + timedelta(days=len(values) - 1)
-        if numeric is None:
-            scores = compute_scores(entries, freq, today=last)
-        else:
-            scores = compute_scores(entries, freq, True, numeric[0], numeric[1], today=last)
-        series = [scores.get(first + timedelta(days=i), 0.0) for i in range(len(values))]
-        measure = "nil" if numeric is None else f'("{["at_least", "at_most"][numeric[0]]}", {numeric[1]!r})'
+    for name, schedule, (numerator, denominator), measure, first, values in CASES:
+        series = strength([None if v == "." else v for v in values], numerator, denominator, measure)
+        measure_text = "nil" if measure is None else f'("{measure[0]}", {measure[1]!r})'
         out.append("        LoopScoreCase(")
-        out.append(f'            name: "{name}", schedule: "{schedule}", measure: {measure}, first: "{first.isoformat()}",')
+        out.append(f'            name: "{name}", schedule: "{schedule}", measure: {measure_text}, first: "{first.isoformat()}",')
         out.append("            values: [" + ", ".join("nil" if v == "." else swift_value(v) for v in values) + "],")
         out.append("            scores: [")
         for i in range(0, len(series), 5):

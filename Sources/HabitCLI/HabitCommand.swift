@@ -48,7 +48,7 @@ public enum HabitCLI {
     private static func execute(_ arguments: [String], context: Context) -> Int32 {
         let t = Messages(Language.from(environment: context.environment))
         let arguments = ArgumentOrder.globalOptionsAfterCommand(arguments)
-        if let failure = ArgumentOrder.unknownCommand(arguments, t) {
+        if let failure = ArgumentOrder.unknownCommand(arguments, t) ?? ArgumentOrder.oldTrackerColor(arguments, t) {
             report(failure, context: context, messages: t)
             return failure.exitCode
         }
@@ -130,6 +130,28 @@ enum ArgumentOrder {
             end += 1
         }
         return Array(arguments[index..<end]) + leading + arguments[end...]
+    }
+
+    /// `--color NAME` on `add` or `edit`: the tracker's colour is `--tracker-color`, and `--color`
+    /// takes the terminal's colour mode, so a value that is no mode is the old spelling.
+    static func oldTrackerColor(_ arguments: [String], _ t: Messages) -> Failure? {
+        guard let command = arguments.first, ["add", "edit"].contains(command) else { return nil }
+        for (index, argument) in arguments.enumerated().dropFirst() {
+            if argument == "--" { break }
+            let value: String
+            if argument == "--color", index + 1 < arguments.count {
+                value = arguments[index + 1]
+            } else if argument.hasPrefix("--color=") {
+                value = String(argument.dropFirst("--color=".count))
+            } else {
+                continue
+            }
+            // A mode in another case is left to the parser, which lists the modes.
+            if ColorChoice(rawValue: value.lowercased()) != nil || value.isEmpty { continue }
+            let shown = TerminalText.safe(value)
+            return .usage(t.text(.notAColorMode, shown), hint: t.text(.useTrackerColor, shown))
+        }
+        return nil
     }
 
     /// A first word that is neither a command nor an option: the default command takes no word.

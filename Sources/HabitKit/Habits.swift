@@ -28,6 +28,14 @@ public struct Habits: Sendable {
         self.utcOffsetMinutes = utcOffsetMinutes
     }
 
+    /// Registers habit's merge driver in a clone that lacks it (made by `git clone`, which never
+    /// copies config), so that a `git pull` by hand after any first command, even `habit list`,
+    /// merges data files with habit's rules. Reads `.git/config` without libgit2 and writes only
+    /// when something is missing; a config that cannot be written is left for the next command.
+    public func registerMergeDriverIfMissing() {
+        MergeDriverConfig.registerIfMissing(workingDirectory: directory.path)
+    }
+
     /// Loads the directory for reading; no lock is needed since every write is an atomic rename.
     /// - Parameter useCache: false reads every byte (for `habit check`).
     public func read(useCache: Bool = true) throws(HabitError) -> Store {

@@ -1,7 +1,7 @@
 import HabitCore
 import Testing
 
-/// Habit strength against scores computed with Loop Habit Tracker's own algorithm
+/// Habit strength against scores computed independently from Loop Habit Tracker's formula (docs/statistics.md)
 /// (LoopScoreVectors.swift, written by scripts/generate_scores.py).
 @Suite struct LoopScoreTests {
     static func tracker(_ sample: LoopScoreCase) -> (Tracker, today: CivilDate) {

@@ -38,4 +38,24 @@ struct LazyLibgit2Tests {
             #expect(loaded, "habit \(arguments.joined(separator: " ")) uses git, so it loads libgit2")
         }
     }
+
+    @Test("the first read-only command in a plain git clone registers the merge driver without libgit2")
+    func plainCloneGetsTheDriverWithoutLibgit2() throws {
+        let scratch = try ScratchDirectory("lazy-git2-clone")
+        let home = scratch.sub("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        for setup in [["init"], ["category", "add", "Study"], ["add", "Read", "--category", "Study", "--daily"]] {
+            let (_, outcome) = try Self.loadsLibgit2(setup, home: home, scratch: scratch)
+            try #require(outcome.succeeded, "habit \(setup.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+        }
+        let clone = scratch.sub("clone")
+        try GitCommandLine.run(["clone", "-q", home + "/.local/share/habit", clone], in: scratch.path)
+        for arguments in [["list"], ["stats"]] {
+            let (loaded, outcome) = try Self.loadsLibgit2(arguments + ["--dir", clone], home: home, scratch: scratch)
+            #expect(outcome.succeeded, "habit \(arguments.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+            #expect(!loaded, "habit \(arguments.joined(separator: " ")) loaded libgit2")
+        }
+        #expect(try GitCommandLine.run(["config", "--get", "merge.habit.driver"], in: clone) == "habit merge-driver %O %A %B %P\n")
+        #expect(try GitCommandLine.run(["config", "--get", "merge.renames"], in: clone) == "false\n")
+    }
 }

@@ -197,6 +197,8 @@ enum EnglishCatalog {
         .unknownCommand: "“{0}” is not a habit command.",
         .didYouMean: "Did you mean `habit {0}`?",
         .seeHelp: "See `habit --help` for the commands.",
+        .notAColorMode: "“{0}” is not a colour mode for --color; use auto, always or never.",
+        .useTrackerColor: "For the tracker's colour, use --tracker-color {0}.",
         .badMonth: "“{0}” is not a month; use 2026-10, -1 (last month) or +1 (next month).",
         .badYear: "“{0}” is not a year; use 2026, -1 (last year) or +1 (next year).",
         .extraArgument: "Unexpected argument “{0}”.",

@@ -147,6 +147,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case unknownCommand
     case didYouMean
     case seeHelp
+    case notAColorMode
+    case useTrackerColor
     case badMonth
     case badYear
     case extraArgument

@@ -197,6 +197,8 @@ enum RussianCatalog {
         .unknownCommand: "«{0}» — не команда habit.",
         .didYouMean: "Возможно, имелось в виду `habit {0}`?",
         .seeHelp: "Список команд: `habit --help`.",
+        .notAColorMode: "«{0}» — не режим цвета для --color; используйте auto, always или never.",
+        .useTrackerColor: "Цвет трекера задаёт --tracker-color {0}.",
         .badMonth: "«{0}» — не месяц; используйте 2026-10, -1 (прошлый месяц) или +1 (следующий).",
         .badYear: "«{0}» — не год; используйте 2026, -1 (прошлый год) или +1 (следующий).",
         .extraArgument: "Лишний аргумент «{0}».",

@@ -52,6 +52,8 @@ struct Session {
             }
         }
         self.habits = habits
+        // The first command of any kind in a clone made by `git clone` gives it the merge driver.
+        habits.registerMergeDriverIfMissing()
     }
 
     var directory: DataDirectory { habits.directory }

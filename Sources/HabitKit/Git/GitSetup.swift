@@ -19,13 +19,13 @@ enum GitSetup {
         """
 
     static let driverKey = "merge.habit.driver"
-    static let driverCommand = "habit merge-driver %O %A %B %P"
+    static let driverCommand = MergeDriverConfig.driver
 
     /// Registers the merge driver in the repository's own config (git never clones config), and
     /// turns off git's rename detection for merges: a tracker's identity is its file, and a `git
     /// pull` that paired a deleted tracker with a new one would move marks between them.
     static func registerMergeDriver(in repository: Repository) throws {
-        try repository.setConfigValue("habit data files (three-way merge that keeps every completion)", forKey: "merge.habit.name")
+        try repository.setConfigValue(MergeDriverConfig.name, forKey: "merge.habit.name")
         try repository.setConfigValue(driverCommand, forKey: driverKey)
         try repository.setConfigValue("false", forKey: "merge.renames")
     }

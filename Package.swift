@@ -10,12 +10,18 @@ let package = Package(
         .executable(name: "habit", targets: ["habit"]),
         .executable(name: "toml-decode", targets: ["toml-decode"]),
         .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "TOML"),
+        // A terminal layer of its own (cell grid, frame diff, keys, raw mode, signals), standard
+        // library and Glibc only, knowing nothing of habits (docs/terminal-ui.md).
+        .target(name: "TerminalUI"),
+        // A tiny full-screen program over TerminalUI for its end-to-end tests; built, not installed.
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI"]),
         .executableTarget(name: "toml-decode", dependencies: ["TOML"]),
         .target(name: "HabitCore"),
         .target(name: "HabitStore", dependencies: ["HabitCore", "TOML"]),
@@ -31,7 +37,7 @@ let package = Package(
         .target(
             name: "HabitCLI",
             dependencies: [
-                "HabitKit", "HabitStore", "HabitCore", "TOML",
+                "HabitKit", "HabitStore", "HabitCore", "TOML", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -51,6 +57,7 @@ let package = Package(
         // The layers of docs/architecture.md checked against every import and Package.swift itself.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),

@@ -11,12 +11,14 @@ import Testing
     /// HabitStore/HabitGit → HabitCore/TOML).
     static let allowed: [String: Set<String>] = [
         "habit": ["HabitCLI"],
-        "HabitCLI": ["HabitKit", "HabitStore", "HabitCore", "TOML", "ArgumentParser"],
+        "HabitCLI": ["HabitKit", "HabitStore", "HabitCore", "TOML", "TerminalUI", "ArgumentParser"],
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib", "CSQLite"],
         "HabitStore": ["HabitCore", "TOML"],
         "HabitGit": ["CLibgit2"],
         "HabitCore": [],
         "TOML": [],
+        "TerminalUI": [],
+        "terminal-demo": ["TerminalUI"],
         "toml-decode": ["TOML"],
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
@@ -78,7 +80,7 @@ import Testing
     /// them would bring it all back, and nothing else would notice.
     @Test func theBinaryImportsNoFullFoundation() throws {
         var problems: [String] = []
-        for target in ["habit", "HabitCLI", "HabitKit", "HabitStore", "HabitGit", "HabitCore", "TOML"] {
+        for target in ["habit", "HabitCLI", "HabitKit", "HabitStore", "HabitGit", "HabitCore", "TOML", "TerminalUI"] {
             for (file, module) in try Self.imports(of: target) where module == "Foundation" {
                 problems.append("\(file) imports Foundation; use FoundationEssentials")
             }
@@ -106,6 +108,16 @@ import Testing
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// TerminalUI is publishable alone, like TOML: nothing of habit, and of the system only the C
+    /// library (termios, signals, poll), no Foundation at all.
+    @Test func theTerminalLayerUsesTheStandardLibraryAndTheCLibraryOnly() throws {
+        let imports = try Self.imports(of: "TerminalUI")
+        #expect(imports.contains { $0.module == "Glibc" }, "the check sees the layer's imports")
+        let others = imports.filter { !["Glibc", "Darwin"].contains($0.module) }
+        #expect(others.isEmpty, "\(others.map { "\($0.file) imports \($0.module)" })")
+        #expect(try Self.declared()["TerminalUI"] == [])
     }
 
     @Test func theCheckSeesTheImports() throws {

@@ -57,6 +57,22 @@ public final class TerminalSession {
         return outcome.out
     }
 
+    /// A tmux format evaluated for the pane: `#{alternate_on}`, `#{cursor_flag}`, `#{cursor_x}`…
+    public func query(_ format: String) throws -> String {
+        try control(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the window, which sends the program SIGWINCH.
+    public func resize(width: Int, height: Int) throws {
+        try control(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Pastes `text` as a terminal does, in bracketed-paste markers if the program asked for them.
+    public func paste(_ text: String) throws {
+        try control(["set-buffer", "--", text])
+        try control(["paste-buffer", "-p", "-d", "-t", "0"])
+    }
+
     /// Types `text` literally.
     public func type(_ text: String) throws { try control(["send-keys", "-t", "0", "-l", text]) }
 

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Making data safe and measurable on a terminal.
 ///
 /// Anything read from a data file may contain escape sequences; printed raw they could move the
@@ -30,59 +32,17 @@ enum TerminalText {
         }
     }
 
-    /// Columns a string takes on a terminal: wide (East Asian) characters and emoji take two,
-    /// combining marks and joiners none.
-    static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
-    }
+    /// Columns a string takes on a terminal: TerminalUI's one width rule (grapheme clusters;
+    /// emoji and East Asian wide characters 2, combining marks and joiners 0).
+    static func width(_ text: String) -> Int { TextWidth.width(text) }
 
-    static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if character.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation selector
-        if scalars.count > 1, scalars.contains(where: { $0.value == 0x200D }) { return 2 }  // ZWJ sequence
-        if first.properties.isEmojiPresentation { return 2 }
-        if isWide(first.value) { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: return 1
-        }
-    }
-
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
+    static func width(of character: Character) -> Int { TextWidth.width(of: character) }
 
     /// Pads with spaces on the right to `columns` (no-op when already wider).
-    static func pad(_ text: String, to columns: Int) -> String {
-        let missing = columns - width(text)
-        return missing > 0 ? text + String(repeating: " ", count: missing) : text
-    }
+    static func pad(_ text: String, to columns: Int) -> String { TextWidth.pad(text, to: columns) }
 
-    static func padLeft(_ text: String, to columns: Int) -> String {
-        let missing = columns - width(text)
-        return missing > 0 ? String(repeating: " ", count: missing) + text : text
-    }
+    static func padLeft(_ text: String, to columns: Int) -> String { TextWidth.padLeft(text, to: columns) }
 
-    /// Cuts to at most `columns`, ending with `…` when something was cut.
-    static func truncate(_ text: String, to columns: Int) -> String {
-        guard width(text) > columns else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let next = width(of: character)
-            if used + next > columns - 1 { break }
-            result.append(character)
-            used += next
-        }
-        return result + "…"
-    }
+    /// Cuts to at most `columns`, ending with `…` when something was cut; never inside a grapheme.
+    static func truncate(_ text: String, to columns: Int) -> String { TextWidth.truncate(text, to: columns) }
 }

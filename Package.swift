@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Dependencies point one way: habit → HabitCLI → HabitKit → HabitStore/HabitGit → HabitCore/TOML.
+// Dependencies point one way: habit → HabitCLI → HabitKit → HabitStore/HabitGit/HabitInterchange →
+// HabitCore/TOML, with HabitSystem (what they need from the machine) under all but the pure two.
 // TOML and HabitCore use only the standard library.
 // No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
 let package = Package(
@@ -24,20 +25,26 @@ let package = Package(
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI"]),
         .executableTarget(name: "toml-decode", dependencies: ["TOML"]),
         .target(name: "HabitCore"),
-        .target(name: "HabitStore", dependencies: ["HabitCore", "TOML"]),
+        // What every layer needs from the system, one implementation each: starting a process,
+        // listing a folder, the clocks and HABIT_NOW, local time. Standard library + libc only.
+        .target(name: "HabitSystem"),
+        .target(name: "HabitStore", dependencies: ["HabitCore", "TOML", "HabitSystem"]),
         // libgit2 (headers from libgit2-dev) loaded on first use: trampolines that dlopen
         // libgit2.so.1.5, no -lgit2, so commands that never touch git never load it.
         .target(name: "CLibgit2"),
-        .target(name: "HabitGit", dependencies: ["CLibgit2"]),
+        .target(name: "HabitGit", dependencies: ["CLibgit2", "HabitSystem"]),
         // Raw deflate for .zip import and export, through the system's zlib loaded on first use.
         .target(name: "CZlib"),
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
         .target(name: "CSQLite"),
-        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib", "CSQLite"]),
+        // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
+        // exports, read into and written from the model; no use case, no data directory.
+        .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
+        .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         .target(
             name: "HabitCLI",
             dependencies: [
-                "HabitKit", "HabitStore", "HabitCore", "TOML", "TerminalUI",
+                "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -61,9 +68,10 @@ let package = Package(
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
+        .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

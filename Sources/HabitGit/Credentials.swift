@@ -3,6 +3,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import HabitSystem
 
 typealias CredentialOut = UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>
 
@@ -152,9 +153,12 @@ final class CredentialProvider {
         environment["HOME"] = home  // the helper's configuration and store live there
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_ASKPASS"] = "true"  // an askpass that answers nothing
-        guard let (status, output) = Spawn.run(["git", "credential", action], environment: environment, input: request + "\n"),
-              status == 0 else { return nil }
-        return output
+        // A helper that never answers must not hold a push forever; a minute is far beyond any
+        // store or keyring lookup.
+        guard let git = Subprocess.find("git", environment: environment) else { return nil }
+        let outcome = Subprocess.run(git, ["credential", action], environment: environment, input: Array((request + "\n").utf8),
+                                     timeoutSeconds: 60)
+        return outcome.succeeded ? Array(outcome.output.utf8) : nil
     }
 }
 

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HabitSystem
 
 /// A mutex with NSLock's lock()/unlock() (recursive: true gives NSRecursiveLock).
 final class PosixLock: @unchecked Sendable {
@@ -39,8 +40,7 @@ final class PosixCondition: @unchecked Sendable {
     /// Waits at most `seconds` (call with the lock held). Returns false on timeout.
     @discardableResult
     func wait(seconds: Double) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        let now = SystemClock.monotonic()
         let whole = Int(seconds), frac = Int((seconds - Double(whole)) * 1e9)
         var deadline = timespec(tv_sec: now.tv_sec + whole, tv_nsec: now.tv_nsec + frac)
         if deadline.tv_nsec >= 1_000_000_000 { deadline.tv_sec += 1; deadline.tv_nsec -= 1_000_000_000 }

@@ -7,6 +7,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HabitSystem
 
 /// Bounds how long a network operation may wait on a silent remote.
 ///
@@ -60,8 +61,8 @@ final class Watchdog: @unchecked Sendable {
         self.remotePort = remotePort
         self.memoryLimit = memoryLimit
         socketsBefore = Self.internetSockets().reduce(into: []) { $0.insert($1.inode) }
-        deadline = .now + timeout
-        hardDeadline = .now + totalLimit
+        deadline = SystemClock.continuousNow + timeout
+        hardDeadline = SystemClock.continuousNow + totalLimit
         residentBefore = Self.residentBytes()
     }
 
@@ -86,7 +87,7 @@ final class Watchdog: @unchecked Sendable {
     /// Called from every libgit2 callback: data is arriving, so push the deadline back.
     func noteActivity() {
         condition.lock()
-        deadline = .now + timeout
+        deadline = SystemClock.continuousNow + timeout
         condition.unlock()
     }
 
@@ -103,7 +104,7 @@ final class Watchdog: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !finished {
-            let now = ContinuousClock.now
+            let now = SystemClock.continuousNow
             // Bytes arriving count as activity even when libgit2 calls nothing back (it lists refs
             // without a callback): a slow machine reading a long list is not a silent remote.
             let received = bytesReceived()

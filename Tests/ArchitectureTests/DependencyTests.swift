@@ -8,13 +8,15 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Each target and the project modules it may import (habit → HabitCLI → HabitKit →
-    /// HabitStore/HabitGit → HabitCore/TOML).
+    /// HabitStore/HabitGit/HabitInterchange → HabitCore/TOML; HabitSystem, what they need from the machine, at the bottom).
     static let allowed: [String: Set<String>] = [
         "habit": ["HabitCLI"],
-        "HabitCLI": ["HabitKit", "HabitStore", "HabitCore", "TOML", "TerminalUI", "ArgumentParser"],
-        "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib", "CSQLite"],
-        "HabitStore": ["HabitCore", "TOML"],
-        "HabitGit": ["CLibgit2"],
+        "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI", "ArgumentParser"],
+        "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],
+        "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite"],
+        "HabitStore": ["HabitCore", "TOML", "HabitSystem"],
+        "HabitGit": ["CLibgit2", "HabitSystem"],
+        "HabitSystem": [],
         "HabitCore": [],
         "TOML": [],
         "TerminalUI": [],
@@ -28,6 +30,8 @@ import Testing
     /// layers (model and TOML) import none: no I/O, no clock.
     static let system: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization"]
     static let pure: Set<String> = ["HabitCore", "TOML"]
+    /// HabitSystem wraps the C library and needs nothing else: every layer may use it.
+    static let libcOnly: [String: Set<String>] = ["HabitSystem": ["Glibc", "Darwin"]]
 
     static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "ArgumentParser"]) }
 
@@ -80,7 +84,7 @@ import Testing
     /// them would bring it all back, and nothing else would notice.
     @Test func theBinaryImportsNoFullFoundation() throws {
         var problems: [String] = []
-        for target in ["habit", "HabitCLI", "HabitKit", "HabitStore", "HabitGit", "HabitCore", "TOML", "TerminalUI"] {
+        for target in ["habit", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML", "TerminalUI"] {
             for (file, module) in try Self.imports(of: target) where module == "Foundation" {
                 problems.append("\(file) imports Foundation; use FoundationEssentials")
             }
@@ -102,6 +106,8 @@ import Testing
                     if !declaredModules.contains(module) { problems.append("\(file): imports \(module), not declared in Package.swift") }
                 } else if Self.pure.contains(target) {
                     problems.append("\(file): imports \(module); \(target) uses the standard library only")
+                } else if let only = Self.libcOnly[target], !only.contains(module) {
+                    problems.append("\(file): imports \(module); \(target) uses the standard library and libc only")
                 } else if !Self.system.contains(module) {
                     problems.append("\(file): imports \(module), which is neither a project nor a system module")
                 }
@@ -123,7 +129,8 @@ import Testing
     @Test func theCheckSeesTheImports() throws {
         // The parser must find what is there, or the check above proves nothing.
         #expect(try Self.imports(of: "HabitCLI").contains { $0.module == "HabitKit" })
-        #expect(try Self.declared()["HabitKit"] == ["HabitStore", "HabitGit", "HabitCore", "TOML", "CZlib", "CSQLite"])
+        #expect(try Self.declared()["HabitKit"] == ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"])
+        #expect(try Self.declared()["HabitSystem"] == [])
         #expect(Self.allowed.keys.allSatisfy { FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/\($0)").path) })
     }
 }

@@ -6,27 +6,24 @@ import HabitCore
 @Suite struct CalendarTests {
     @Test func monthAcrossAllTrackers() throws {
         let habit = try Harness()
-        let result = habit.run("cal")
-        #expect(result.code == 0, "\(result.err)")
+        let result = habit.output("cal")
         let colour = habit.run(["cal"], terminal: true)
         #expect(colour.out.contains("\u{1B}[1;4m22"), "today is bold and underlined")
-        #expect(habit.run("calendar").out == result.out, "`calendar` is an alias")
+        #expect(habit.run("calendar").out == result, "`calendar` is an alias")
     }
 
     @Test func monthOfOneTrackerShowsItsStreaks() throws {
         let habit = try Harness()
-        let result = habit.run("cal 2026-10 --tracker run")
-        #expect(result.code == 0, "\(result.err)")
+        let result = habit.output("cal 2026-10 --tracker run")
         // 2026-10-05 (Mon) done, the 7th skipped, the 9th done: one run joined over the skip.
-        #expect(result.out.contains("──5✓──6·──7–──8·──9✓"))
+        #expect(result.contains("──5✓──6·──7–──8·──9✓"))
     }
 
     @Test func relativeMonths() throws {
         let habit = try Harness()
-        let previous = habit.run("cal -1")
-        #expect(previous.code == 0, "\(previous.err)")
-        #expect(previous.out.contains("October 2026"))
-        #expect(previous.out == habit.run("cal 2026-10").out)
+        let previous = habit.output("cal -1")
+        #expect(previous.contains("October 2026"))
+        #expect(previous == habit.run("cal 2026-10").out)
         #expect(habit.run("cal +1").out.contains("December 2026"))
         #expect(habit.run("cal -11").out.contains("December 2025"))
         #expect(habit.run("cal --tracker drink -1").out.contains("October 2026"))
@@ -51,8 +48,7 @@ import HabitCore
     @Test func emptyMonth() throws {
         let fresh = try Harness(examples: false)
         #expect(fresh.run("init").code == 0)
-        let result = fresh.run("cal")
-        #expect(result.code == 0)
+        fresh.output("cal")
     }
 
     @Test func weeksStartOnTheSetting() throws {
@@ -64,9 +60,8 @@ import HabitCore
 
     @Test func yearHeatmap() throws {
         let habit = try Harness()
-        let result = habit.run("cal --year")
-        #expect(result.code == 0, "\(result.err)")
-        let lines = result.out.components(separatedBy: "\n")
+        let result = habit.output("cal --year")
+        let lines = result.components(separatedBy: "\n")
         #expect(lines[0] == "2026")
         #expect(lines[1].hasPrefix("    Jan"))
         #expect(lines[2].hasPrefix("Mo  "))
@@ -109,8 +104,7 @@ import HabitCore
 
     @Test func eventCalendar() throws {
         let habit = try Harness()
-        let result = habit.run("cal --tracker dentist")
-        #expect(result.code == 0)
-        #expect(result.out.contains(" 17· 18✗ 19✗ 20✗ 21✗ 22○"))
+        let result = habit.output("cal --tracker dentist")
+        #expect(result.contains(" 17· 18✗ 19✗ 20✗ 21✗ 22○"))
     }
 }

@@ -18,8 +18,7 @@ import Testing
         let habit = try Harness()
         habit.run("undone \"Morning run\" --date 2026-11-11")
         let before = habit.file("trackers/morning-run.toml").components(separatedBy: "\n")
-        let result = habit.run("done \"Morning run\" --date 2026-11-11")
-        #expect(result.code == 0, "\(result.err)")
+        habit.output("done \"Morning run\" --date 2026-11-11")
         let after = habit.file("trackers/morning-run.toml").components(separatedBy: "\n")
         #expect(after.count == before.count + 1)
         #expect(after.filter { !before.contains($0) } == ["2026-11-11 = true"])
@@ -129,8 +128,7 @@ import Testing
 
     @Test func initWelcomesAndRefusesTwice() throws {
         let habit = try Harness(examples: false)
-        let result = habit.run("init")
-        #expect(result.code == 0)
+        habit.output("init")
         #expect(habit.run("init").code == 1)
         #expect(habit.run("category add Health").code == 0)
         #expect(habit.run("add Run --category Health --daily").code == 0)
@@ -139,14 +137,33 @@ import Testing
     }
 
     @Test func categoryListShowsOrderAndCounts() throws {
-        _ = try Harness()
+        let habit = try Harness()
+        #expect(habit.run("category add Sport").code == 0)
+        #expect(habit.run("category list").out == """
+            Categories
+              Health  3 trackers: Book the dentist, Drink water, Morning run
+              Study   2 trackers: Read 20 pages, Spanish lesson
+              Home    1 tracker: Water the plants
+              Sport   0 trackers
+
+            """)
+        // The order is habit.toml's, whatever it is.
+        try habit.write("habit.toml", habit.file("habit.toml").replacingOccurrences(
+            of: #"["Health", "Study", "Home", "Sport"]"#, with: #"["Sport", "Home", "Study", "Health"]"#))
+        #expect(habit.run("category list").out == """
+            Categories
+              Sport   0 trackers
+              Home    1 tracker: Water the plants
+              Study   2 trackers: Read 20 pages, Spanish lesson
+              Health  3 trackers: Book the dentist, Drink water, Morning run
+
+            """)
     }
 
     @Test func checkIsCleanOnTheExamples() throws {
         let habit = try Harness()
-        let result = habit.run("check")
-        #expect(result.code == 0)
-        #expect(result.out == "All 7 files are fine.\n")
+        let result = habit.output("check")
+        #expect(result == "All 7 files are fine.\n")
     }
 
     @Test func checkNamesEveryErrorWithItsPlace() throws {

@@ -49,6 +49,23 @@ final class SyncWorld {
         habit(machine, Harness.split(line), now: now)
     }
 
+    /// Runs commands on `machine`, in order, each of which must succeed.
+    func succeed(_ machine: String, _ lines: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in lines {
+            let result = habit(machine, line)
+            #expect(result.code == 0, "`habit \(line)` on \(machine) failed: \(result.err)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Runs a scenario across machines, each step `machine: command`, in order; every command
+    /// must succeed.
+    func steps(_ steps: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for step in steps {
+            let parts = step.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            succeed(parts[0], parts[1], sourceLocation: sourceLocation)
+        }
+    }
+
     func file(_ machine: String, _ path: String) -> String {
         (try? String(contentsOfFile: directory(machine) + "/" + path, encoding: .utf8)) ?? ""
     }

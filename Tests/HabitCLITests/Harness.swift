@@ -48,6 +48,14 @@ final class Harness {
         run(Harness.split(line), terminal: terminal, input: input)
     }
 
+    /// The standard output of a command that must succeed: exit status 0, nothing on standard error.
+    @discardableResult
+    func output(_ line: String, terminal: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let result = run(line, terminal: terminal)
+        #expect(result.code == 0 && result.err.isEmpty, "`habit \(line)` failed (\(result.code)): \(result.err)", sourceLocation: sourceLocation)
+        return result.out
+    }
+
     /// Shell-like splitting with double quotes, enough for test command lines.
     static func split(_ line: String) -> [String] {
         var words: [String] = []

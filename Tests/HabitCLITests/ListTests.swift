@@ -12,7 +12,23 @@ import Testing
 
     @Test func showsAnotherDay() throws {
         let habit = try Harness()
-        _ = habit.run("list --date 2026-11-20")
+        let result = habit.output("list --date 2026-11-20")
+        // Friday: the run is due (and was done), the Spanish lesson and the plants are not.
+        #expect(result == """
+            Friday, 20 November 2026
+
+            Pinned
+              💧 Drink water       50 days  ✓
+
+            Health
+              🦷 Book the dentist   0 days  ○
+              🏃 Morning run       28 days  ✓
+
+            Study
+              📚 Read 20 pages     28 days  ✓
+
+            """)
+        #expect(habit.run("list --date -2").out == result, "two days ago is the same day")
     }
 
     @Test func todoComesBeforeDoneWithinAGroup() throws {
@@ -50,14 +66,31 @@ import Testing
 
     @Test func jsonShape() throws {
         let habit = try Harness()
-        let result = habit.run("list --json --date 2026-11-21")
-        #expect(result.code == 0)
-        let parsed = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        let result = habit.output("list --json --date 2026-11-21")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any]
         #expect(parsed?["date"] as? String == "2026-11-21")
     }
 
     @Test func russian() throws {
-        _ = try Harness(language: "ru_RU.UTF-8")
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        let result = habit.output("list")
+        // Dates, headings and plurals in Russian; names and categories are data, never translated.
+        #expect(result == """
+            воскресенье, 22 ноября 2026 (сегодня)
+
+            Закреплённые
+              💧 Drink water       50 дней  ✓
+
+            Health
+              🦷 Book the dentist   0 дней  ○
+
+            Study
+              📚 Read 20 pages     28 дней  ✓
+
+            Home
+              🪴 Water the plants  10 дней  –
+
+            """)
     }
 
     @Test func colourOnlyWhenAskedOrOnATerminal() throws {
@@ -83,11 +116,10 @@ import Testing
             start = 2026-11-01
 
             """)
-        let result = habit.run("list")
-        #expect(result.code == 0)
-        #expect(!result.out.contains("\u{1B}"))
-        #expect(!result.out.contains("\u{202E}"))
-        #expect(result.out.contains("Red\\u{1B}[31m\\u{1B}]0;pwned\\u{7}"))
-        #expect(result.out.contains("Evil\\u{202E}liv"))
+        let result = habit.output("list")
+        #expect(!result.contains("\u{1B}"))
+        #expect(!result.contains("\u{202E}"))
+        #expect(result.contains("Red\\u{1B}[31m\\u{1B}]0;pwned\\u{7}"))
+        #expect(result.contains("Evil\\u{202E}liv"))
     }
 }

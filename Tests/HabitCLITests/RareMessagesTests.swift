@@ -25,7 +25,7 @@ import Testing
         let t = Messages(language)
         let leftover = try Regex(#"\{\d+[,}]"#)
         for (key, arguments) in Self.samples {
-            let text = Template.render(language.templates[key] ?? "", arguments.map(\.description), plural: language.pluralCategory)
+            let text = Template.render(language.template(key), arguments.map(\.description), plural: language.pluralCategory)
             #expect(!text.isEmpty && !text.contains(leftover), "\(key): \(text)")
         }
         #expect(Session.reasonWords(["unreachable", "timeout", "authentication", "not-found", "rejected", "failed"], t).count == 6)

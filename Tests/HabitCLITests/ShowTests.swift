@@ -4,19 +4,17 @@ import Testing
 @Suite struct ShowTests {
     @Test func habitWithAGoal() throws {
         let habit = try Harness()
-        let result = habit.run("show run")
-        #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.contains("Mon, Wed, Fri"))
-        #expect(result.out.contains("Slow 5 km"))
+        let result = habit.output("show run")
+        #expect(result.contains("Mon, Wed, Fri"))
+        #expect(result.contains("Slow 5 km"))
     }
 
     @Test func eventVersusHabit() throws {
         let habit = try Harness()
-        let open = habit.run("show dentist")
-        #expect(open.code == 0)
-        #expect(open.out.contains("One-off event"))
-        #expect(open.out.contains("not done yet"))
-        #expect(!open.out.contains("Schedule"), "an event has no weekdays")
+        let open = habit.output("show dentist")
+        #expect(open.contains("One-off event"))
+        #expect(open.contains("not done yet"))
+        #expect(!open.contains("Schedule"), "an event has no weekdays")
         #expect(habit.run("done dentist --date 2026-11-20").code == 0)
         let done = habit.run("show dentist")
         #expect(done.out.contains("done Friday, 20 November 2026"))
@@ -35,15 +33,13 @@ import Testing
         #expect(fresh.run("init").code == 0)
         #expect(fresh.run("category add Health").code == 0)
         #expect(fresh.run("add Run --category Health --days mon --goal 4w").code == 0)
-        let result = fresh.run("show run")
-        #expect(result.code == 0)
+        fresh.output("show run")
     }
 
     @Test func json() throws {
         let habit = try Harness()
-        let result = habit.run("show read --json")
-        #expect(result.code == 0)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let result = habit.output("show read --json")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any])
         #expect(parsed["id"] as? String == "read-20-pages")
         #expect((parsed["recent"] as? [Any])?.count == 35)
     }

@@ -5,8 +5,7 @@ import Testing
     @Test func writesOneSkipLine() throws {
         let habit = try Harness()
         let before = habit.file("trackers/spanish.toml").components(separatedBy: "\n")
-        let result = habit.run("skip spanish --date 2026-11-19")
-        #expect(result.code == 0, "\(result.err)")
+        habit.output("skip spanish --date 2026-11-19")
         let after = habit.file("trackers/spanish.toml").components(separatedBy: "\n")
         #expect(after.count == before.count + 1)
         #expect(after.filter { !before.contains($0) } == [#"2026-11-19 = "skip""#])
@@ -37,7 +36,14 @@ import Testing
     }
 
     @Test func russian() throws {
-        _ = try Harness(language: "ru_RU.UTF-8")
+        let habit = try Harness(language: "ru_RU.UTF-8")
+        let skipped = habit.output("skip dentist")
+        #expect(skipped == "«Book the dentist» пропущено по уважительной причине: сегодня (серия не прерывается).\n")
+        #expect(habit.file("trackers/dentist.toml").contains(#"2026-11-22 = "skip""#))
+        #expect(habit.run("skip dentist").out == "«Book the dentist» уже пропущено: сегодня.\n")
+        let future = habit.run("skip drink --date 2026-11-23")
+        #expect(future.code == 1)
+        #expect(future.err.hasPrefix("habit: ошибка: понедельник, 23 ноября 2026: этот день ещё не наступил;"), "\(future.err)")
     }
 
     @Test func helpHasExamples() throws {

@@ -4,9 +4,7 @@ import Testing
 @Suite struct StatsTests {
     @Test func populatedScreen() throws {
         let habit = try Harness()
-        let result = habit.run("stats")
-        #expect(result.code == 0)
-        #expect(result.err.isEmpty)
+        habit.output("stats")
         let colour = habit.run(["stats"], terminal: true)
         #expect(colour.out.contains("\u{1B}["))
     }
@@ -16,8 +14,7 @@ import Testing
         #expect(fresh.run("init").code == 0)
         #expect(fresh.run("category add Health").code == 0)
         #expect(fresh.run("add Run --category Health --daily").code == 0)
-        let result = fresh.run("stats")
-        #expect(result.code == 0)
+        fresh.output("stats")
         let russian = fresh.run(["stats"], environment: ["LANG": "ru_RU.UTF-8"])
         #expect(russian.out.contains("Анализировать пока нечего"))
     }
@@ -30,9 +27,8 @@ import Testing
 
     @Test func json() throws {
         let habit = try Harness()
-        let result = habit.run("stats --json")
-        #expect(result.code == 0)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let result = habit.output("stats --json")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any])
         #expect(parsed["today"] as? String == "2026-11-22")
         #expect(parsed["empty"] as? Bool == false)
     }
@@ -84,9 +80,8 @@ import Testing
 
     @Test func numbersMatchAHandComputation() throws {
         let habit = try handBuilt()
-        let result = habit.run("stats")
-        #expect(result.code == 0, "\(result.err)")
-        #expect(result.out == """
+        let result = habit.output("stats")
+        #expect(result == """
             Statistics
 
                 2  Best streak

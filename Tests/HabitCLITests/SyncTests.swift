@@ -43,7 +43,7 @@ import Testing
     @Test func fastForward() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        #expect(world.habit("a", "done run").code == 0)
+        world.succeed("a", "done run")
         #expect(world.habit("a", "sync").out == "Sent 1 change.\n")
         #expect(world.habit("b", "sync").out == "Received 1 change.\n")
         #expect(world.file("b", "trackers/run.toml").contains("2026-11-22 = true"))
@@ -54,14 +54,13 @@ import Testing
     @Test func sameTrackerDifferentDaysOnTwoMachines() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        #expect(world.habit("a", "done run --date 2026-11-20").code == 0)
-        #expect(world.habit("b", "done run --date 2026-11-21").code == 0)
-        #expect(world.habit("b", "done run --date 2026-11-19").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.succeed("a", "done run --date 2026-11-20")
+        world.succeed("b", "done run --date 2026-11-21", "done run --date 2026-11-19")
+        world.succeed("a", "sync")
         let merged = world.habit("b", "sync")
         #expect(merged.code == 0, "\(merged.err)")
         #expect(merged.out.hasPrefix("Merged 1 change from elsewhere with 2 changes from here"))
-        #expect(world.habit("a", "sync").code == 0)
+        world.succeed("a", "sync")
         let log = world.file("a", "trackers/run.toml")
         #expect(log.contains("[log]\n2026-11-19 = true\n2026-11-20 = true\n2026-11-21 = true\n"))
         #expect(world.tree("a") == world.tree("b"))
@@ -73,11 +72,7 @@ import Testing
     @Test func sameDayMarkedOnBothMachines() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        #expect(world.habit("a", "done run").code == 0)
-        #expect(world.habit("b", "done run").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
-        #expect(world.habit("b", "sync").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.steps("a: done run", "b: done run", "a: sync", "b: sync", "a: sync")
         #expect(world.file("a", "trackers/run.toml").components(separatedBy: "2026-11-22 = true").count == 2, "one line, not two")
         #expect(world.tree("a") == world.tree("b"))
         try expectHealthy(world, ["a", "b"])
@@ -86,12 +81,9 @@ import Testing
     @Test func trackerAddedOnOneSideAndEditedOnTheOther() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        #expect(world.habit("a", "add Read --category Health --daily").code == 0)
+        world.succeed("a", "add Read --category Health --daily")
         #expect(world.habit("b", ["edit", "run", "--emoji", "🏃"]).code == 0)
-        #expect(world.habit("b", "done run").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
-        #expect(world.habit("b", "sync").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.steps("b: done run", "a: sync", "b: sync", "a: sync")
         for machine in ["a", "b"] {
             #expect(world.file(machine, "trackers/read.toml").contains("name = \"Read\""))
             #expect(world.file(machine, "trackers/run.toml").contains("emoji = \"🏃\""))
@@ -102,9 +94,9 @@ import Testing
     @Test func fieldChangedOnBothSidesTakesTheRemoteValueAndSaysSo() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        #expect(world.habit("a", "edit run --name Jog").code == 0)
+        world.succeed("a", "edit run --name Jog")
         #expect(world.habit("b", ["edit", "run", "--name", "Sprint"]).code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.succeed("a", "sync")
         let merged = world.habit("b", "sync")
         #expect(merged.code == 0, "\(merged.err)")
         #expect(merged.out.contains("name"), "the note names the field: \(merged.out)")
@@ -114,13 +106,11 @@ import Testing
     @Test func trackerDeletedOnOneSideAndMarkedOnTheOtherIsKept() throws {
         let world = try SyncWorld()
         try twoMachines(world)
-        #expect(world.habit("a", "rm run --yes").code == 0)
-        #expect(world.habit("b", "done run").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.steps("a: rm run --yes", "b: done run", "a: sync")
         let merged = world.habit("b", "sync")
         #expect(merged.code == 0, "\(merged.err)")
         #expect(world.file("b", "trackers/run.toml").contains("2026-11-22 = true"), "the completion survives")
-        #expect(world.habit("a", "sync").code == 0)
+        world.succeed("a", "sync")
         #expect(world.tree("a") == world.tree("b"))
     }
 
@@ -132,7 +122,7 @@ import Testing
         let result = world.habit("a", "sync")
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.contains("Committed your edits: trackers/run.toml"))
-        #expect(world.habit("b", "sync").code == 0)
+        world.succeed("b", "sync")
         #expect(world.file("b", path).contains("# by hand"))
     }
 
@@ -156,7 +146,7 @@ import Testing
         try twoMachines(world)
         let port = try SilentListener().port  // bound then closed: nothing listens there now
         #expect(world.habit("a", ["remote", "set", "git://127.0.0.1:\(port)/remote.git"]).code == 0)
-        #expect(world.habit("a", "done run").code == 0)
+        world.succeed("a", "done run")
         let failed = world.habit("a", "sync")
         #expect(failed.code == 1)
         #expect(failed.err.contains("Could not reach git://127.0.0.1:"))
@@ -166,9 +156,9 @@ import Testing
         #expect(list.out.contains("Run"))
         #expect(world.file("a", "trackers/run.toml").contains("2026-11-22 = true"))
         #expect(world.habit("a", ["remote", "set", world.remote]).code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.succeed("a", "sync")
         #expect(world.habit("a", "list").err.isEmpty, "the note is gone")
-        #expect(world.habit("b", "sync").code == 0)
+        world.succeed("b", "sync")
         #expect(world.file("b", "trackers/run.toml").contains("2026-11-22 = true"))
     }
 
@@ -195,7 +185,7 @@ import Testing
         let hook = world.remote + "/hooks/pre-receive"
         try "#!/bin/sh\necho 'pushes are closed today' >&2\nexit 1\n".write(toFile: hook, atomically: false, encoding: .utf8)
         chmod(hook, 0o755)
-        #expect(world.habit("a", "done run").code == 0)
+        world.succeed("a", "done run")
         let result = world.habit("a", "sync")
         #expect(result.code == 1)
         #expect(result.err.contains("refused") || result.err.contains("rejected"), "\(result.err)")
@@ -207,8 +197,7 @@ import Testing
         let world = try SyncWorld()
         let daemon = try GitDaemon(basePath: world.root)
         try twoMachines(world, remote: daemon.url("remote.git"))
-        #expect(world.habit("a", "done run").code == 0)
-        #expect(world.habit("a", "sync").code == 0)
+        world.succeed("a", "done run", "sync")
         // A commit made with the git CLI in another clone syncs in.
         let other = world.root + "/cli"
         try GitCommandLine.run(["clone", "-q", world.remote, other], in: world.root)
@@ -217,7 +206,7 @@ import Testing
             .write(toFile: other + "/trackers/run.toml", atomically: false, encoding: .utf8)
         try GitCommandLine.run(["commit", "-q", "-am", "by hand with git"], in: other)
         try GitCommandLine.run(["push", "-q"], in: other)
-        #expect(world.habit("b", "done run --date 2026-11-20").code == 0)
+        world.succeed("b", "done run --date 2026-11-20")
         let result = world.habit("b", "sync")
         #expect(result.code == 0, "\(result.err)")
         #expect(world.file("b", "trackers/run.toml").contains("2026-11-20 = true\n2026-11-21 = true\n2026-11-22 = true"))

@@ -43,10 +43,8 @@ struct ShellCompletionTests {
         try generated.out.write(toFile: script, atomically: true, encoding: .utf8)
 
         let terminal = try TerminalSession([path] + shell.command.dropFirst(), environment: environment, scratch: scratch.path, width: 100)
-        try terminal.type(shell.load(script))
-        try terminal.press("Enter")
-        try terminal.type("echo loaded")
-        try terminal.press("Enter")
+        try terminal.enter(shell.load(script))
+        try terminal.enter("echo loaded")
         try terminal.waitFor("\nloaded")
         for (typed, completed) in [("habit done dr", "habit done drink-water"), ("habit add X --category St", "habit add X --category Study"),
                                    ("habit category rm Ho", "habit category rm Home"), ("habit show spa", "habit show spanish")] {

@@ -89,6 +89,12 @@ public final class ChildProcess {
 
     public func kill9() { _ = kill(pid, SIGKILL) }
 
+    /// Kills the process and reaps it (a server a test is done with).
+    public func stop() {
+        kill9()
+        wait()
+    }
+
     /// VmHWM of a running process in bytes (0 once it has exited or when unknown).
     static func highWaterMark(_ pid: pid_t) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -62,8 +62,8 @@ public final class HTTPSServer {
         try "#!/bin/sh\nexec sleep 8\n".write(toFile: directory + "/slow.cgi", atomically: true, encoding: .utf8)
         chmod(directory + "/slow.cgi", 0o755)
         let backend = gitExecPath + "/git-http-backend"
-        for _ in 0..<5 {
-            let port = try SilentListener().port
+        let repositories = repositories
+        let started = try launchOnFreePort("lighttpd", log: directory + "/error.log") { port in
             let config = """
             server.modules = ( "mod_access", "mod_alias", "mod_auth", "mod_authn_file", "mod_cgi",
                                "mod_setenv", "mod_redirect", "mod_openssl" )
@@ -98,18 +98,11 @@ public final class HTTPSServer {
 
             """
             try config.write(toFile: directory + "/lighttpd.conf", atomically: true, encoding: .utf8)
-            let child = try ChildProcess(Self.lighttpd!, ["-D", "-f", directory + "/lighttpd.conf"],
-                                         environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], scratch: directory)
-            if waitUntilListening(port: port, while: { kill(child.pid, 0) == 0 }) {
-                self.port = port
-                process = child
-                return
-            }
-            child.kill9()
-            child.wait()
+            return try ChildProcess(Self.lighttpd!, ["-D", "-f", directory + "/lighttpd.conf"],
+                                    environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], scratch: directory)
         }
-        let log = (try? String(contentsOfFile: directory + "/error.log", encoding: .utf8)) ?? ""
-        throw ChildProcess.Failed(description: "lighttpd did not start: \(log)")
+        port = started.port
+        process = started.process
     }
 
     /// `https://localhost:PORT/<path>`.
@@ -119,10 +112,8 @@ public final class HTTPSServer {
     public var errorLog: String { (try? String(contentsOfFile: directory + "/error.log", encoding: .utf8)) ?? "" }
 
     public func stop() {
-        guard let process else { return }
-        process.kill9()
-        process.wait()
-        self.process = nil
+        process?.stop()
+        process = nil
     }
 
     deinit { stop() }

@@ -91,6 +91,22 @@ public final class GitDaemon {
     }
 }
 
+/// Starts a server on a free loopback port: a port found free can be taken before the server binds
+/// it, so up to five are tried. `launch` writes the configuration for the port it is given and
+/// starts the server; `running` says whether it is still alive. Throws with the server's log (the
+/// file at `log`) when none answered.
+public func launchOnFreePort(_ name: String, log: String, running: (ChildProcess) -> Bool = { kill($0.pid, 0) == 0 },
+                             _ launch: (UInt16) throws -> ChildProcess) throws -> (process: ChildProcess, port: UInt16) {
+    for _ in 0..<5 {
+        let port = try SilentListener().port
+        let child = try launch(port)
+        if waitUntilListening(port: port, while: { running(child) }) { return (child, port) }
+        child.stop()
+    }
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    throw ChildProcess.Failed(description: "\(name) did not start: \(text)")
+}
+
 /// Waits until something accepts connections on 127.0.0.1:`port`.
 public func waitUntilListening(port: UInt16, while alive: () -> Bool = { true }) -> Bool {
     let deadline = Date().addingTimeInterval(10)

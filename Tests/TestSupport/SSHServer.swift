@@ -48,8 +48,7 @@ public final class SSHServer {
                                                                                 atomically: true, encoding: .utf8)
         // sshd refuses to start without its privilege-separation directory.
         try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        for _ in 0..<5 {
-            let port = try SilentListener().port
+        let started = try launchOnFreePort("sshd", log: directory + "/sshd.log", running: { kill($0.pid, 0) == 0 && !Self.exited($0.pid) }) { port in
             let config = """
             ListenAddress 127.0.0.1
             Port \(port)
@@ -67,18 +66,11 @@ public final class SSHServer {
 
             """
             try config.write(toFile: directory + "/sshd_config", atomically: true, encoding: .utf8)
-            let child = try ChildProcess(Self.sshd!, ["-D", "-f", directory + "/sshd_config", "-E", directory + "/sshd.log"],
-                                         environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], scratch: directory)
-            if waitUntilListening(port: port, while: { kill(child.pid, 0) == 0 && !Self.exited(child.pid) }) {
-                self.port = port
-                process = child
-                return
-            }
-            child.kill9()
-            child.wait()
+            return try ChildProcess(Self.sshd!, ["-D", "-f", directory + "/sshd_config", "-E", directory + "/sshd.log"],
+                                    environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], scratch: directory)
         }
-        let log = (try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? ""
-        throw ChildProcess.Failed(description: "sshd did not start: \(log)")
+        port = started.port
+        process = started.process
     }
 
     private static func exited(_ pid: pid_t) -> Bool {
@@ -114,10 +106,8 @@ public final class SSHServer {
     }
 
     public func stop() {
-        guard let process else { return }
-        process.kill9()
-        process.wait()
-        self.process = nil
+        process?.stop()
+        process = nil
     }
 
     deinit { stop() }
@@ -142,10 +132,7 @@ public final class SSHAgent {
         try runTool("/usr/bin/ssh-add", ["-q", key], scratch: directory, environment: ["SSH_AUTH_SOCK": socket])
     }
 
-    public func stop() {
-        process.kill9()
-        process.wait()
-    }
+    public func stop() { process.stop() }
 
     deinit { stop() }
 }

@@ -79,6 +79,12 @@ public final class TerminalSession {
     /// Presses keys by tmux's names: `Enter`, `C-c`, `Escape`, `Right`, `q`, …
     public func press(_ keys: String...) throws { try control(["send-keys", "-t", "0"] + keys) }
 
+    /// Types a line and presses Enter: an answer to a prompt, a command to an editor.
+    public func enter(_ line: String) throws {
+        try type(line)
+        try press("Enter")
+    }
+
     /// What the terminal shows now, trailing blank lines removed.
     public func screen() throws -> String {
         var text = try control(["capture-pane", "-p", "-t", "0"])

@@ -1,41 +1,44 @@
 /// The English catalog. Templates: `{0}` is the first argument; `{0, plural, one {…} other {…}}`
 /// chooses by the language's plural rule, with `#` for the number.
+/// A switch rather than a dictionary: a key without its message does not compile, and a key
+/// written twice is a warning (an error where warnings are), never a crash at run time.
 enum EnglishCatalog {
-    static let templates: [MessageKey: String] = [
-        .error: "error",
-        .warning: "warning",
-        .hint: "hint",
-        .yesNoPrompt: "[y/N]",
-        .dayCount: "{0, plural, one {# day} other {# days}}",
-        .trackerCount: "{0, plural, one {# tracker} other {# trackers}}",
-        .fileCount: "{0, plural, one {# file} other {# files}}",
-        .weekCount: "{0, plural, one {# week} other {# weeks}}",
-        .monthCount: "{0, plural, one {# month} other {# months}}",
-        .everyDay: "Every day",
-        .event: "One-off event",
-        .today: "today",
-        .yesterday: "yesterday",
-        .longDate: "{0}, {1} {2} {3}",
-        .dateWithoutWeekday: "{0} {1} {2}",
-        .monthYear: "{0} {1}",
-        .shortDate: "{0} {1}",
-        .weekRangeOneMonth: "{0}–{4} {5} {7}",
-        .weekRangeOneYear: "{0} {1} – {4} {5} {7}",
-        .weekRange: "{0} {1} {3} – {4} {5} {7}",
-        .percent: "{0}%",
-        .ofDays: "{0} of {1, plural, one {# day} other {# days}}",
-        .listSeparator: ", ",
-        .pinned: "Pinned",
-        .nothingToTrack: "What shall we track?",
-        .nothingToTrackHint: "Nothing is due on this day. Add a tracker with: habit add \"Read\" --category Study --daily",
-        .nothingFound: "Nothing found",
-        .nothingFoundHint: "No tracker matches the search or filter. Try: habit list --filter all",
-        .filesHaveProblems: "{0, plural, one {1 file has problems and was} other {# files have problems and were}} skipped; run `habit check` for details.",
-        .notInitialized: "There is no habit data in {0} yet.",
-        .notInitializedHint: "Run `habit init` to start here, or point --dir or HABIT_DIR at an existing data directory.",
-        .alreadyInitialized: "{0} already holds habit data.",
-        .alreadyInitializedHint: "Run `habit` to see today's trackers.",
-        .welcome: """
+    static func template(_ key: MessageKey) -> String {
+        switch key {
+        case .error: "error"
+        case .warning: "warning"
+        case .hint: "hint"
+        case .yesNoPrompt: "[y/N]"
+        case .dayCount: "{0, plural, one {# day} other {# days}}"
+        case .trackerCount: "{0, plural, one {# tracker} other {# trackers}}"
+        case .fileCount: "{0, plural, one {# file} other {# files}}"
+        case .weekCount: "{0, plural, one {# week} other {# weeks}}"
+        case .monthCount: "{0, plural, one {# month} other {# months}}"
+        case .everyDay: "Every day"
+        case .event: "One-off event"
+        case .today: "today"
+        case .yesterday: "yesterday"
+        case .longDate: "{0}, {1} {2} {3}"
+        case .dateWithoutWeekday: "{0} {1} {2}"
+        case .monthYear: "{0} {1}"
+        case .shortDate: "{0} {1}"
+        case .weekRangeOneMonth: "{0}–{4} {5} {7}"
+        case .weekRangeOneYear: "{0} {1} – {4} {5} {7}"
+        case .weekRange: "{0} {1} {3} – {4} {5} {7}"
+        case .percent: "{0}%"
+        case .ofDays: "{0} of {1, plural, one {# day} other {# days}}"
+        case .listSeparator: ", "
+        case .pinned: "Pinned"
+        case .nothingToTrack: "What shall we track?"
+        case .nothingToTrackHint: "Nothing is due on this day. Add a tracker with: habit add \"Read\" --category Study --daily"
+        case .nothingFound: "Nothing found"
+        case .nothingFoundHint: "No tracker matches the search or filter. Try: habit list --filter all"
+        case .filesHaveProblems: "{0, plural, one {1 file has problems and was} other {# files have problems and were}} skipped; run `habit check` for details."
+        case .notInitialized: "There is no habit data in {0} yet."
+        case .notInitializedHint: "Run `habit init` to start here, or point --dir or HABIT_DIR at an existing data directory."
+        case .alreadyInitialized: "{0} already holds habit data."
+        case .alreadyInitializedHint: "Run `habit` to see today's trackers."
+        case .welcome: """
         Welcome to habit! Your data lives in this directory, as plain TOML files you may edit by hand:
           {0}
 
@@ -46,14 +49,14 @@ enum EnglishCatalog {
           habit add "Morning run" --category Health --days mon,wed,fri --emoji 🏃
           habit done "Morning run"          mark today as done
           habit                             what is due today
-        """,
-        .initialized: "History is on: every change is a git commit on branch main.",
-        .initializedPlain: "History is off (a plain directory). Turn it on later with: habit init --git",
-        .cloned: "Cloned the remote: {0, plural, one {# tracker} other {# trackers}}.",
-        .connectedEmptyRemote: "The remote was empty: it now holds this new directory (branch {0}).",
-        .historyEnabled: "History is on: every change is now a git commit on branch main.",
-        .historyAlreadyOn: "History is already on.",
-        .onboardingPage1: """
+        """
+        case .initialized: "History is on: every change is a git commit on branch main."
+        case .initializedPlain: "History is off (a plain directory). Turn it on later with: habit init --git"
+        case .cloned: "Cloned the remote: {0, plural, one {# tracker} other {# trackers}}."
+        case .connectedEmptyRemote: "The remote was empty: it now holds this new directory (branch {0})."
+        case .historyEnabled: "History is on: every change is now a git commit on branch main."
+        case .historyAlreadyOn: "History is already on."
+        case .onboardingPage1: """
         Welcome to habit
 
         Build habits and see your progress, from plain text files you own.
@@ -61,32 +64,32 @@ enum EnglishCatalog {
           • A tracker is a habit on chosen weekdays, or a one-off event.
           • Each day, mark what you did: habit done "Morning run".
           • habit shows what is due today, your streaks, calendars and statistics.
-        """,
-        .onboardingPage2: """
+        """
+        case .onboardingPage2: """
         Your data is plain text
 
         Every tracker is a TOML file in this directory:
           {0}
 
         Open one in your editor whenever you like (habit edit NAME), and run habit check after. Comments and layout you write are kept.
-        """,
-        .onboardingPage3: """
+        """
+        case .onboardingPage3: """
         History and sync
 
         The directory is a git repository: every change is a commit (habit log). Set any git remote with habit remote set URL and run habit sync on each machine; you can work offline, and nothing you mark is ever lost.
-        """,
-        .onboardingKeys: "Enter or → next · q skip",
-        .onboardingCreate: "Create the data directory in {0}?",
-        .onboardingCategories: "Start with the categories academic, work, self, health, social, finance and quit a bad habit?",
-        .onboardingCategoriesCreated: "Your categories: {0}.",
-        .onboardingNextSteps: """
+        """
+        case .onboardingKeys: "Enter or → next · q skip"
+        case .onboardingCreate: "Create the data directory in {0}?"
+        case .onboardingCategories: "Start with the categories academic, work, self, health, social, finance and quit a bad habit?"
+        case .onboardingCategoriesCreated: "Your categories: {0}."
+        case .onboardingNextSteps: """
         Next steps:
           habit add "Morning run" --category Health --days mon,wed,fri --emoji 🏃
           habit done "Morning run"          mark today as done
           habit                             what is due today
-        """,
-        .onboardingNotCreated: "Nothing was created. Run `habit init` when you are ready.",
-        .onboardingGuide: """
+        """
+        case .onboardingNotCreated: "Nothing was created. Run `habit init` when you are ready."
+        case .onboardingGuide: """
         habit keeps your trackers as TOML files in a data directory; there is none yet at {0}.
 
         Start with:
@@ -95,637 +98,638 @@ enum EnglishCatalog {
           habit add "Morning run" --category Health --days mon,wed,fri
           habit done run                    mark today as done
           habit                             what is due today
-        """,
-        .categoryAcademic: "Academic",
-        .categoryWork: "Work",
-        .categorySelf: "Self",
-        .categoryHealth: "Health",
-        .categorySocial: "Social",
-        .categoryFinance: "Finance",
-        .categoryQuit: "Quit a bad habit",
-        .noSuchTracker: "No tracker matches “{0}”.",
-        .noSuchTrackerHint: """
+        """
+        case .categoryAcademic: "Academic"
+        case .categoryWork: "Work"
+        case .categorySelf: "Self"
+        case .categoryHealth: "Health"
+        case .categorySocial: "Social"
+        case .categoryFinance: "Finance"
+        case .categoryQuit: "Quit a bad habit"
+        case .noSuchTracker: "No tracker matches “{0}”."
+        case .noSuchTrackerHint: """
         The trackers are:
         {0}
-        """,
-        .ambiguousTracker: "“{0}” matches several trackers:",
-        .ambiguousTrackerHint: """
+        """
+        case .ambiguousTracker: "“{0}” matches several trackers:"
+        case .ambiguousTrackerHint: """
         {0}
         Type more of the name, or the file name shown in brackets.
-        """,
-        .nameEmpty: "The name cannot be empty.",
-        .nameTooLong: "Name is limited to 38 characters.",
-        .nameTooLongHint: "This one has {0}.",
-        .nameControlCharacter: "The name cannot contain control characters or escape sequences.",
-        .nameTaken: "There is already a tracker called “{0}”.",
-        .nameTakenHint: "Names are compared without regard to case; choose another, or edit the other one: habit edit \"{0}\" --name NEW",
-        .unknownCategory: "There is no category “{0}”.",
-        .unknownCategoryHintNone: "Create one first: habit category add NAME",
-        .unknownCategoryHint: "Choose one of: {0}, or create it: habit category add NAME",
-        .unknownCategoryDidYouMean: "Did you mean “{0}”? Category names are exact.",
-        .scheduleMissing: "A habit needs a schedule: --days mon,wed,fri, --daily or --schedule \"3 per week\" (or --event for a one-off event).",
-        .scheduleConflict: "Choose one of --schedule, --days, --daily and --event.",
-        .badWeekdays: "“{0}” is not a list of weekdays like mon,wed,fri.",
-        .badColor: "“{0}” is not a colour; use one of {1} or #RRGGBB.",
-        .badEmoji: "“{0}” is not a single emoji.",
-        .badGoal: "“{0}” is not a goal; use a number of days, weeks or months like 30d, 8w or 3m.",
-        .badDate: "“{0}” is not a day; use 2026-11-21, today, yesterday, tomorrow, -3 (days ago), a weekday name or last friday.",
-        .noTerminal: "Missing {0} (there is no terminal to ask on).",
-        .added: "Added “{0}” to {1}.",
-        .edited: "Updated “{0}”.",
-        .nothingToEdit: "Nothing to change: give an option such as --name, --days or --emoji (or run this on a terminal to edit the file).",
-        .confirmDelete: "Delete “{0}” and all its data ({1, plural, one {# day} other {# days}} marked)?",
-        .deleted: "Deleted “{0}”.",
-        .confirmationNeeded: "This deletes data; add --yes to confirm (there is no terminal to ask on).",
-        .cancelled: "Cancelled; nothing was changed.",
-        .pinnedTracker: "Pinned “{0}”.",
-        .unpinnedTracker: "Unpinned “{0}”.",
-        .alreadyPinned: "“{0}” is already pinned.",
-        .notPinned: "“{0}” is not pinned.",
-        .confirmDropMarks: "Moving the start of “{0}” to {1} drops {2, plural, one {# marked day} other {# marked days}} before it. Continue?",
-        .dropMarksNeedsYes: "Moving the start of “{0}” to {1} drops {2, plural, one {# marked day} other {# marked days}} before it; add --yes to confirm.",
-        .droppedMarks: "Dropped {0, plural, one {# marked day} other {# marked days}} before the new start.",
-        .editAgain: "Edit again?",
-        .editorFailed: "The editor “{0}” could not be started ({1}).",
-        .editorFailedHint: "Set VISUAL or EDITOR to your editor, e.g. export EDITOR=nano",
-        .editorUnchanged: "No change; nothing was written.",
-        .changedMeanwhile: "{0} changed while you were editing; nothing was written.",
-        .changedMeanwhileHint: "Run the command again to start from what is there now.",
-        .promptName: "Name",
-        .promptCategory: "Category (number or name)",
-        .promptCategoryLast: "last used",
-        .promptNewCategory: "No categories yet. Name of the first one",
-        .promptCreateCategory: "There is no category “{0}”. Create it?",
-        .promptKind: "A habit on weekdays, or a one-off event? (h/e)",
-        .promptSchedule: "Schedule: daily, weekdays like mon,wed,fri, 3 per week, 10 per month or every 2 days",
-        .promptEmoji: "Emoji (Enter to skip)",
-        .promptColor: "Colour (Enter to skip)",
-        .promptDescription: "Description (Enter to skip)",
-        .promptStart: "Start (Enter for today)",
-        .promptGoal: "Goal: 30d, 8w, 3m (Enter for none)",
-        .promptAgain: "{0} Try again.",
-        .promptNoInput: "No answer; nothing was created.",
-        .badKind: "Answer h (habit) or e (event).",
-        .badChoice: "“{0}” is not one of the numbers shown.",
-        .markedDone: "✓ “{0}” done {1}.",
-        .markedUndone: "“{0}” is no longer marked {1}.",
-        .markedSkipped: "“{0}” skipped {1} (excused: it does not break a streak).",
-        .alreadyDone: "“{0}” was already done {1}.",
-        .alreadySkipped: "“{0}” was already skipped {1}.",
-        .notMarked: "“{0}” was not marked {1}; nothing to undo.",
-        .refusedFuture: "{0} is in the future; days can be marked only once they have come.",
-        .refusedFutureHint: "Leave out --date to mark today.",
-        .refusedBeforeStart: "“{0}” starts on {1}; earlier days cannot be marked.",
-        .refusedBeforeStartHint: "To move the start: habit edit \"{0}\" --start DATE",
-        .refusedNotScheduled: "“{0}” is not scheduled {1} (its days: {2}).",
-        .refusedNotScheduledHint: "Change its days with: habit edit \"{0}\" --days DAYS",
-        .refusedEventDone: "“{0}” was already done {1}; an event is done once.",
-        .refusedEventDoneHint: "To move it to another day, first run: habit undone \"{0}\" --date {1}",
-        .categoriesHeading: "Categories",
-        .noCategories: "No categories yet.",
-        .noCategoriesHint: "Create one: habit category add Health",
-        .categoryNameEmpty: "A category name needs at least one character.",
-        .categoryExists: "The category “{0}” already exists.",
-        .categoryAdded: "Added the category “{0}”.",
-        .categoryRenamed: "Renamed “{0}” to “{1}” ({2, plural, one {# tracker} other {# trackers}} updated).",
-        .confirmCategoryRemoval: "Delete the category “{0}”?",
-        .confirmCategoryRemovalWithTrackers: "Delete the category “{0}” and all its data, including {1, plural, one {# tracker} other {# trackers}}: {2}?",
-        .categoryRemoved: "Deleted the category “{0}”.",
-        .categoryRemovedWithTrackers: "Deleted the category “{0}” and {1, plural, one {# tracker} other {# trackers}}.",
-        .checkClean: "{0, plural, one {The file is fine} other {All # files are fine}}.",
-        .checkSummary: "{0, plural, one {# error} other {# errors}}, {1, plural, one {# warning} other {# warnings}}.",
-        .unknownCommand: "“{0}” is not a habit command.",
-        .didYouMean: "Did you mean `habit {0}`?",
-        .seeHelp: "See `habit --help` for the commands.",
-        .notAColorMode: "“{0}” is not a colour mode for --color; use auto, always or never.",
-        .useTrackerColor: "For the tracker's colour, use --tracker-color {0}.",
-        .badMonth: "“{0}” is not a month; use 2026-10, -1 (last month) or +1 (next month).",
-        .badYear: "“{0}” is not a year; use 2026, -1 (last year) or +1 (next year).",
-        .extraArgument: "Unexpected argument “{0}”.",
-        .busy: "The data directory is busy: {0}.",
-        .busyHint: "Try again in a moment.",
-        .waitingForLock: "waiting for the data directory (held by {0})…",
-        .filesBlockChange: "{0} cannot be changed until {1, plural, one {its errors are} other {their errors are}} fixed; nothing was written.",
-        .filesBlockChangeHint: "Fix the lines below (habit check shows them too), then try again.",
-        .ioError: "Could not {0} {1}: {2}.",
-        .ioCreateTemporary: "create a temporary file for",
-        .ioWrite: "write",
-        .ioFlush: "flush to disk",
-        .ioReplace: "replace",
-        .ioDelete: "delete",
-        .ioCreateFolder: "create the folder",
-        .ioOpenLock: "open the lock file",
-        .ioLock: "lock",
-        .ioRead: "read",
-        .unusablePath: "{0} cannot be used: {1}.",
-        .unusablePathHint: "habit reads and writes only real files and folders inside the data directory; replace the link or file with a folder.",
-        .problemMissing: "the file is missing",
-        .problemSymbolicLink: "{0} is a symbolic link; habit never follows links inside the data directory",
-        .problemNotRegular: "this is not a regular file",
-        .problemNotDirectory: "{0} is not a folder",
-        .problemTooLarge: "the file is too large ({0} MB); a tracker file stays well under 1 MB",
-        .problemIO: "{0}",
-        .diagConflictMarkers: "the file contains git conflict markers (<<<<<<<, =======, >>>>>>>)",
-        .diagConflictMarkersHint: "A merge made with git left them; run `habit sync` to merge the file with habit's rules, or keep one side and delete the markers.",
-        .diagNotATrackerFile: "not a tracker file; only *.toml files in trackers/ are read",
-        .diagNotATrackerFileHint: "Move it out of trackers/ or rename it to end in .toml.",
-        .diagTrackersFolder: "trackers cannot be read: {0}",
-        .diagWrongType: "`{0}` must be {1}, not {2}",
-        .diagMissingKey: "missing `{0}`",
-        .diagMissingKeyHintName: "Add a line like: name = \"Morning run\"",
-        .diagMissingKeyHintCategory: "Add a line like: category = \"Health\"",
-        .diagMissingKeyHintSchedule: "Add schedule = \"daily\", schedule = [\"mon\", \"wed\", \"fri\"] or schedule = \"3 per week\", or kind = \"event\".",
-        .diagMisspelledKey: "missing `{1}`: `{0}` looks like a misspelling of it",
-        .diagMisspelledKeyHint: "Rename `{0}` to `{1}`.",
-        .diagUnknownKeyLooksLike: "unknown key `{0}`; did you mean `{1}`?",
-        .diagUnknownKeyLooksLikeHint: "Keys habit does not know are kept but ignored; rename it to `{1}` if that is what you meant.",
-        .diagNameEmpty: "the name is empty",
-        .diagNameEmptyHint: "Give the tracker a name, e.g. name = \"Read\"",
-        .diagNameTooLong: "Name is limited to 38 characters (this one has {0})",
-        .diagNameTooLongHint: "Shorten the name.",
-        .diagNameControl: "the name contains a control character",
-        .diagNameControlHint: "Remove escape sequences and control characters from the name.",
-        .diagNameTaken: "another tracker is already called \"{0}\" ({1})",
-        .diagNameTakenHint: "Rename one of them; names are compared without regard to case.",
-        .diagUnknownCategory: "unknown category \"{0}\"",
-        .diagUnknownCategoryHint: "Add it to `categories` in habit.toml (or run: habit category add \"{0}\").",
-        .diagUnknownCategoryExistingHint: "Did you mean \"{1}\"? Category names are exact: write category = \"{1}\".",
-        .diagNotAnEmoji: "the emoji must be a single emoji, like \"🏃\"",
-        .diagUnknownColor: "unknown colour \"{0}\"",
-        .diagUnknownColorHint: "Use one of {0} or \"#RRGGBB\".",
-        .diagNotADate: "expected a date like 2026-11-21",
-        .diagNotADateHint: "Write the date without quotes: start = 2026-11-21",
-        .diagNotAGoal: "expected a goal like \"30d\", \"8w\" or \"3m\"",
-        .diagGoalNotPositive: "the goal must be a positive number of days",
-        .diagUnknownKind: "unknown kind \"{0}\"",
-        .diagUnknownKindHint: "Use kind = \"habit\" (the default) or kind = \"event\".",
-        .diagEventWithSchedule: "an event has no schedule",
-        .diagEventWithScheduleHint: "Remove the `schedule` line, or the `kind = \"event\"` line to make this a habit.",
-        .diagUnknownSchedule: "unknown schedule \"{0}\"",
-        .diagUnknownScheduleHint: "Use \"daily\", \"3 per week\", \"10 per month\", \"every 2 days\" or a list of weekdays like [\"mon\", \"wed\", \"fri\"].",
-        .diagNotAWeekday: "expected a weekday: mon, tue, wed, thu, fri, sat or sun",
-        .diagEmptySchedule: "the schedule has no days",
-        .diagEmptyScheduleHint: "List at least one weekday, or use \"daily\".",
-        .diagLogNotATable: "`log` must be a table of days: [log] followed by lines like 2026-11-21 = true",
-        .diagNotACalendarDay: "{0} is not a day of the calendar",
-        .diagNotADateKey: "expected a date like 2026-11-21, not “{0}”",
-        .diagBadMark: "a day is marked with true (done), \"skip\" (excused), a total like 5, or a table like { done = true, note = \"…\" }, not {0}",
-        .diagMarksBeforeStart: "{1, plural, one {{0} is before the start ({2}) and does not count} other {# marked days, from {0}, are before the start ({2}) and do not count}}",
-        .diagMarksBeforeStartHint: "Delete those lines, or move `start` back to include them (habit edit moves the start and offers to drop them).",
-        .diagCategoriesNotAList: "`categories` must be a list of names like [\"Health\", \"Study\"]",
-        .diagCategoryNotAString: "a category is a name in quotes",
-        .diagCategoryEmpty: "a category name cannot be empty",
-        .diagCategoryTwice: "the category \"{0}\" is listed twice",
-        .diagCategoryTwiceHint: "Remove one of them (names are compared without regard to case).",
-        .diagNotAWeekStart: "expected a weekday like \"mon\" or \"sun\"",
-        .diagNotATimeOfDay: "expected a time like \"03:00\" (hours 00–23)",
-        .kindString: "a string in quotes",
-        .kindInteger: "an integer",
-        .kindFloat: "a number",
-        .kindBoolean: "true or false",
-        .kindDateTime: "a date-time",
-        .kindDate: "a date",
-        .kindTime: "a time",
-        .kindArray: "a list",
-        .kindTable: "a table",
-        .foundString: "a string",
-        .foundInteger: "an integer",
-        .foundFloat: "a number",
-        .foundBoolean: "a boolean",
-        .foundDateTime: "a date-time",
-        .foundDate: "a date",
-        .foundTime: "a time",
-        .foundArray: "a list",
-        .foundTable: "a table",
-        .notSynced: "{0, plural, one {1 change} other {# changes}} not synced yet; run `habit sync`",
-        .notSyncedBecause: "{0, plural, one {1 change} other {# changes}} not synced yet: {1}",
-        .reasonUnreachable: "remote unreachable",
-        .reasonTimeout: "the remote did not answer in time",
-        .reasonAuthentication: "the remote refused our credentials",
-        .reasonNotFound: "the remote repository was not found",
-        .reasonRejected: "the remote rejected the push",
-        .reasonFailed: "the last sync failed",
-        .committed: "Committed {0}.",
-        .nothingToCommit: "Nothing to commit: no file was changed by hand.",
-        .committedHandEdits: "Committed your edits: {0}.",
-        .settledGitMerge: "Finished the merge that `git pull` began.",
-        .upToDate: "Already in sync.",
-        .pushed: "Sent {0, plural, one {1 change} other {# changes}}.",
-        .received: "Received {0, plural, one {1 change} other {# changes}}.",
-        .merged: "Merged {1, plural, one {1 change} other {# changes}} from elsewhere with {0, plural, one {1 change} other {# changes}} from here, and sent the result.",
-        .firstPush: "First sync: sent {0, plural, one {1 change} other {# changes}} to the empty remote.",
-        .retried: "(the remote moved meanwhile; done after {0} attempts)",
-        .remoteHeadDangling: "Note: the remote's HEAD names no branch, so `git clone` of it checks nothing out. On the server, run: git symbolic-ref HEAD refs/heads/{0}",
-        .statusPlain: "This data directory is not a git repository: no history, no sync. Turn history on with: habit init --git",
-        .statusNoRemote: "Remote: none (set one with: habit remote set URL)",
-        .statusRemote: "Remote: {0}",
-        .statusAheadBehind: "Not yet sent: {0, plural, one {1 change} other {# changes}}; known on the remote and not here: {1, plural, one {1 change} other {# changes}}",
-        .statusUncommitted: "Edited by hand, not committed: {0}",
-        .statusUncommittedByHabit: "Changed by habit but not committed: {0} ({1}); run `habit commit` once that is fixed",
-        .statusInterrupted: "A change was interrupted; the next command finishes it.",
-        .statusGitMerge: "A merge begun by `git pull` is not finished; `habit sync` finishes it.",
-        .statusProblem: "git reports a problem: {0}",
-        .statusLastSync: "Last successful sync: {0}",
-        .statusLastError: "Last attempt failed: {0}",
-        .never: "never",
-        .noHistory: "No history yet.",
-        .remoteSet: "Remote set to {0}. Run `habit sync` to send your changes.",
-        .progressReceiving: "Receiving",
-        .progressSending: "Sending",
-        .notARepository: "{0} is not a git repository, so there is no history or sync.",
-        .notARepositoryHint: "Turn history on with: habit init --git",
-        .noRemote: "No remote is set.",
-        .noRemoteHint: "Set one with: habit remote set URL",
-        .remoteUnreachable: "Could not reach {0}.",
-        .remoteTimeout: "{0} did not answer in time.",
-        .remoteTooLong: "The transfer with {0} took too long and was stopped.",
-        .remoteTooMuch: "{0} sent more than any habit repository holds; the transfer was stopped.",
-        .remoteSafeHint: "Your changes are safe here; run `habit sync` again when the remote is reachable.",
-        .remoteAuthentication: "{0} refused the credentials.",
-        .remoteAuthenticationHint: "Check your ssh-agent or keys (~/.ssh), or HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or git's credential helper.",
-        .remoteCertificate: "The certificate of {0} is not trusted.",
-        .remoteCertificateHint: "If you trust this server, set GIT_SSL_CAINFO (or SSL_CERT_FILE) to the file of its certificate authority, or add that authority to the system's trusted certificates.",
-        .remoteNotFound: "{0} has no such repository, or refused access to it.",
-        .remoteNotFoundHint: "Check the URL with `habit remote`, or set another with `habit remote set URL`.",
-        .remoteRejected: "{0} refused the update: {1}.",
-        .remoteRejectedHint: "The server refused the change (a hook or a protected branch); ask its administrator.",
-        .remoteLocked: "{0} could not update its branch: a lock file is in the way ({1}).",
-        .remoteLockedHint: "If no git runs on that server, remove the .lock file there.",
-        .remoteOther: "Talking to {0} failed.",
-        .remoteDetail: "git said: {0}",
-        .gitFailure: "git could not complete the change: {0}",
-        .gitFailureHint: "Run `git -C DIR status` to see the repository's state; habit check shows the files.",
-        .gitLocked: "A git lock file is in use: {0}.",
-        .gitLockedHint: "Another git is running in the data directory; wait for it to finish, then try again.",
-        .heldBy: "{0} (held by {1})",
-        .commitFailedRolledBack: "The change could not be recorded in git, so it was undone: {0}",
-        .commitFailedKept: "The change was written to {1} but could not be committed: {0}",
-        .commitFailedKeptHint: "Nothing is lost; `habit status` shows it, and `habit commit` records it once git works again.",
-        .commitFailedHint: "Check free disk space and the repository (git -C DIR status), then try again.",
-        .unsafeTree: "The remote's commit {0} has {1} at {2}; habit writes only regular files inside the data directory, so nothing was changed.",
-        .unsafeTreeHint: "Someone with access to the remote pushed this; remove it there (git rm), then sync again.",
-        .unsafeSymbolicLink: "a symbolic link",
-        .unsafeSubmodule: "a submodule",
-        .unsafeUnknownMode: "an entry of an unknown kind",
-        .unsafeForbiddenName: "a path that leaves the directory",
-        .unsafeWrongKind: "a file where a folder belongs (or the reverse)",
-        .textConflict: "Both machines changed {0} in the same lines; nothing was changed here.",
-        .textConflictHint: "These are not habit data files. Merge them by hand: git -C DIR pull, fix the conflict, commit, then habit sync.",
-        .mergeNotTOML: "Cannot merge {0}: {1} is not valid TOML ({2}:{3}: {4}); nothing was changed here.",
-        .mergeSideBase: "the common ancestor's version",
-        .mergeSideOurs: "your version",
-        .mergeSideTheirs: "the other machine's version",
-        .mergeCannotApply: "Cannot merge {0} ({1}); nothing was changed here.",
-        .mergeMismatch: "Cannot merge {0}: the merged file would not say what the merge decided; nothing was changed here.",
-        .mergeAddedTwice: "{0} was added on both machines as two different trackers; run `habit sync` to keep both.",
-        .mergeNotData: "{0} is not a habit data file.",
-        .mergeConflictHint: "Fix the file on the machine where it is broken (habit check), sync there, then sync here.",
-        .mergedInvalid: "The merged data would have errors, so nothing was changed here:",
-        .mergedInvalidHint: "Fix these on either machine (habit check), sync there, then sync here.",
-        .remoteInvalid: "What the other machines sent has errors, so nothing was changed here:",
-        .remoteInvalidHint: "Fix these on the machine that made them (habit check), sync there, then sync here.",
-        .notHabitRepository: "{0} is not a habit repository (it has no habit.toml); nothing was kept.",
-        .notHabitRepositoryHint: "Point --remote at a repository made by `habit init`, or at an empty one.",
-        .notEmpty: "{0} is not empty; `habit init --remote` clones into a new or empty directory.",
-        .notEmptyHint: "Choose another directory with --dir.",
-        .remoteKeptChanging: "The remote kept changing during {0} attempts; try again.",
-        .unfinishedGitMerge: "A merge begun by `git pull` left conflicts in {0}, which habit does not merge.",
-        .unfinishedGitMergeHint: "Finish it with git (resolve, git add, git commit) or undo it (git merge --abort), then habit sync.",
-        .handEditsInvalid: "Your edits have errors, so nothing was committed or synced.",
-        .handEditsInvalidHint: "Fix them (habit check shows the same list), then run the command again.",
-        .noteBothChanged: "both sides changed \"{0}\"; kept {1} from the other machine, yours was {2}",
-        .noteBothAdded: "both sides added \"{0}\"; kept {1} from the other machine, yours was {2}",
-        .noteRemovedHere: "you removed \"{0}\" but the other machine changed it; kept {1} from the other machine",
-        .noteRemovedThere: "the other machine removed \"{0}\" but you changed it; kept yours, {1}",
-        .noteDayKeptTheirs: "both sides changed {0} in the log; kept the other machine's {1} over your {2}",
-        .noteDayKeptYours: "both sides changed {0} in the log; kept your {1} over the other machine's {2}",
-        .noteByRank: "{0} (done beats skip beats no mark)",
-        .markDone: "done",
-        .markSkip: "skip",
-        .markNone: "no mark",
-        .markNotDone: "false (not done)",
-        .noteCategorySpelling: "both sides added the category \"{0}\"; kept the other machine's spelling, yours was \"{1}\"",
-        .noteDeletedThere: "the other machine deleted this file but you changed it; kept your version so nothing is lost",
-        .noteDeletedHere: "you deleted this file but the other machine changed it; kept the other machine's version so nothing is lost",
-        .noteKindScheduleEventTheirs: "the changes to \"kind\" and \"schedule\" do not fit together; kept the other machine's pair: an event without a schedule",
-        .noteKindScheduleEventYours: "the changes to \"kind\" and \"schedule\" do not fit together; kept your pair: an event without a schedule",
-        .noteKindScheduleHabitTheirs: "the changes to \"kind\" and \"schedule\" do not fit together; kept the other machine's pair: a habit with schedule = {0}",
-        .noteKindScheduleHabitYours: "the changes to \"kind\" and \"schedule\" do not fit together; kept your pair: a habit with schedule = {0}",
-        .noteCategoryRenamed: "the category \"{0}\" was renamed \"{1}\" on the other side; this tracker follows",
-        .noteCategoryKept: "the category \"{0}\" was deleted on one side but a tracker still uses it; kept it",
-        .noteAddedTwice: "both machines added a tracker under this file name; the other machine's stays here, the one from this machine moved to {0} with its marks",
-        .noteRemade: "one machine removed this tracker and added a new one under its file name while the other changed the old one; the other machine's stays here, the one from this machine moved to {0} with its marks",
-        .noteNameClash: "two trackers were called \"{0}\"; this one is now \"{1}\"",
-        .mergeDriverUnreadable: "{0}: cannot read our version at {1}",
-        .mergeDriverCannotWrite: "{0}: cannot write the merged file ({1})",
-        .mergeDriverWouldDelete: "{0}: the merge deletes this file, which a merge driver cannot do; remove it with git rm",
-        .statisticsTitle: "Statistics",
-        .bestStreak: "Best streak",
-        .currentStreak: "Current streak",
-        .perfectDays: "Perfect days",
-        .trackersCompleted: "Trackers completed",
-        .average: "Average",
-        .nothingToAnalyse: "Nothing to analyse yet",
-        .nothingToAnalyseHint: "Mark a tracker done and your streaks and averages appear here: habit done TRACKER",
-        .fieldCategory: "Category",
-        .fieldKind: "Kind",
-        .fieldSchedule: "Schedule",
-        .fieldColor: "Colour",
-        .fieldPinned: "Pinned",
-        .fieldStart: "Start",
-        .fieldDescription: "Description",
-        .fieldStatus: "Status",
-        .fieldCompletionRate: "Completion rate",
-        .fieldCompletions: "Completions",
-        .fieldGoal: "Goal",
-        .fieldProgress: "Progress",
-        .kindHabit: "Habit",
-        .kindEvent: "One-off event",
-        .yes: "yes",
-        .no: "no",
-        .notSet: "—",
-        .goalForever: "Forever",
-        .goalUntil: "{0}, until {1}",
-        .goalReached: "goal reached",
-        .goalOver: "the goal period is over",
-        .eventDoneOn: "done {0}",
-        .eventNotDone: "not done yet (due every day until done)",
-        .nothingDueYet: "nothing due yet",
-        .lastWeeks: "Last {0, plural, one {# week} other {# weeks}}",
-        .legendPerfect: "perfect",
-        .legendPartial: "partly done",
-        .legendMissedDay: "missed",
-        .legendExcused: "all skipped",
-        .legendNothingScheduled: "nothing scheduled",
-        .legendInProgress: "today, in progress",
-        .legendDone: "done",
-        .legendDoneOffSchedule: "done off schedule",
-        .legendSkipped: "skipped",
-        .legendMissed: "missed",
-        .legendPending: "today, to do",
-        .legendNotScheduled: "not scheduled",
-        .legendStreak: "streak",
-        .legendToday: "today",
-        .less: "Less",
-        .more: "More",
-        .perfectDaysCount: "{0, plural, one {# perfect day} other {# perfect days}}",
-        .trackerSummary: "Done: {0, plural, one {# day} other {# days}} · missed: {1} · skipped: {2}",
-        .todayProgress: "Today: {0} of {1} done",
-        .allTrackers: "All trackers",
+        """
+        case .nameEmpty: "The name cannot be empty."
+        case .nameTooLong: "Name is limited to 38 characters."
+        case .nameTooLongHint: "This one has {0}."
+        case .nameControlCharacter: "The name cannot contain control characters or escape sequences."
+        case .nameTaken: "There is already a tracker called “{0}”."
+        case .nameTakenHint: "Names are compared without regard to case; choose another, or edit the other one: habit edit \"{0}\" --name NEW"
+        case .unknownCategory: "There is no category “{0}”."
+        case .unknownCategoryHintNone: "Create one first: habit category add NAME"
+        case .unknownCategoryHint: "Choose one of: {0}, or create it: habit category add NAME"
+        case .unknownCategoryDidYouMean: "Did you mean “{0}”? Category names are exact."
+        case .scheduleMissing: "A habit needs a schedule: --days mon,wed,fri, --daily or --schedule \"3 per week\" (or --event for a one-off event)."
+        case .scheduleConflict: "Choose one of --schedule, --days, --daily and --event."
+        case .badWeekdays: "“{0}” is not a list of weekdays like mon,wed,fri."
+        case .badColor: "“{0}” is not a colour; use one of {1} or #RRGGBB."
+        case .badEmoji: "“{0}” is not a single emoji."
+        case .badGoal: "“{0}” is not a goal; use a number of days, weeks or months like 30d, 8w or 3m."
+        case .badDate: "“{0}” is not a day; use 2026-11-21, today, yesterday, tomorrow, -3 (days ago), a weekday name or last friday."
+        case .noTerminal: "Missing {0} (there is no terminal to ask on)."
+        case .added: "Added “{0}” to {1}."
+        case .edited: "Updated “{0}”."
+        case .nothingToEdit: "Nothing to change: give an option such as --name, --days or --emoji (or run this on a terminal to edit the file)."
+        case .confirmDelete: "Delete “{0}” and all its data ({1, plural, one {# day} other {# days}} marked)?"
+        case .deleted: "Deleted “{0}”."
+        case .confirmationNeeded: "This deletes data; add --yes to confirm (there is no terminal to ask on)."
+        case .cancelled: "Cancelled; nothing was changed."
+        case .pinnedTracker: "Pinned “{0}”."
+        case .unpinnedTracker: "Unpinned “{0}”."
+        case .alreadyPinned: "“{0}” is already pinned."
+        case .notPinned: "“{0}” is not pinned."
+        case .confirmDropMarks: "Moving the start of “{0}” to {1} drops {2, plural, one {# marked day} other {# marked days}} before it. Continue?"
+        case .dropMarksNeedsYes: "Moving the start of “{0}” to {1} drops {2, plural, one {# marked day} other {# marked days}} before it; add --yes to confirm."
+        case .droppedMarks: "Dropped {0, plural, one {# marked day} other {# marked days}} before the new start."
+        case .editAgain: "Edit again?"
+        case .editorFailed: "The editor “{0}” could not be started ({1})."
+        case .editorFailedHint: "Set VISUAL or EDITOR to your editor, e.g. export EDITOR=nano"
+        case .editorUnchanged: "No change; nothing was written."
+        case .changedMeanwhile: "{0} changed while you were editing; nothing was written."
+        case .changedMeanwhileHint: "Run the command again to start from what is there now."
+        case .promptName: "Name"
+        case .promptCategory: "Category (number or name)"
+        case .promptCategoryLast: "last used"
+        case .promptNewCategory: "No categories yet. Name of the first one"
+        case .promptCreateCategory: "There is no category “{0}”. Create it?"
+        case .promptKind: "A habit on weekdays, or a one-off event? (h/e)"
+        case .promptSchedule: "Schedule: daily, weekdays like mon,wed,fri, 3 per week, 10 per month or every 2 days"
+        case .promptEmoji: "Emoji (Enter to skip)"
+        case .promptColor: "Colour (Enter to skip)"
+        case .promptDescription: "Description (Enter to skip)"
+        case .promptStart: "Start (Enter for today)"
+        case .promptGoal: "Goal: 30d, 8w, 3m (Enter for none)"
+        case .promptAgain: "{0} Try again."
+        case .promptNoInput: "No answer; nothing was created."
+        case .badKind: "Answer h (habit) or e (event)."
+        case .badChoice: "“{0}” is not one of the numbers shown."
+        case .markedDone: "✓ “{0}” done {1}."
+        case .markedUndone: "“{0}” is no longer marked {1}."
+        case .markedSkipped: "“{0}” skipped {1} (excused: it does not break a streak)."
+        case .alreadyDone: "“{0}” was already done {1}."
+        case .alreadySkipped: "“{0}” was already skipped {1}."
+        case .notMarked: "“{0}” was not marked {1}; nothing to undo."
+        case .refusedFuture: "{0} is in the future; days can be marked only once they have come."
+        case .refusedFutureHint: "Leave out --date to mark today."
+        case .refusedBeforeStart: "“{0}” starts on {1}; earlier days cannot be marked."
+        case .refusedBeforeStartHint: "To move the start: habit edit \"{0}\" --start DATE"
+        case .refusedNotScheduled: "“{0}” is not scheduled {1} (its days: {2})."
+        case .refusedNotScheduledHint: "Change its days with: habit edit \"{0}\" --days DAYS"
+        case .refusedEventDone: "“{0}” was already done {1}; an event is done once."
+        case .refusedEventDoneHint: "To move it to another day, first run: habit undone \"{0}\" --date {1}"
+        case .categoriesHeading: "Categories"
+        case .noCategories: "No categories yet."
+        case .noCategoriesHint: "Create one: habit category add Health"
+        case .categoryNameEmpty: "A category name needs at least one character."
+        case .categoryExists: "The category “{0}” already exists."
+        case .categoryAdded: "Added the category “{0}”."
+        case .categoryRenamed: "Renamed “{0}” to “{1}” ({2, plural, one {# tracker} other {# trackers}} updated)."
+        case .confirmCategoryRemoval: "Delete the category “{0}”?"
+        case .confirmCategoryRemovalWithTrackers: "Delete the category “{0}” and all its data, including {1, plural, one {# tracker} other {# trackers}}: {2}?"
+        case .categoryRemoved: "Deleted the category “{0}”."
+        case .categoryRemovedWithTrackers: "Deleted the category “{0}” and {1, plural, one {# tracker} other {# trackers}}."
+        case .checkClean: "{0, plural, one {The file is fine} other {All # files are fine}}."
+        case .checkSummary: "{0, plural, one {# error} other {# errors}}, {1, plural, one {# warning} other {# warnings}}."
+        case .unknownCommand: "“{0}” is not a habit command."
+        case .didYouMean: "Did you mean `habit {0}`?"
+        case .seeHelp: "See `habit --help` for the commands."
+        case .notAColorMode: "“{0}” is not a colour mode for --color; use auto, always or never."
+        case .useTrackerColor: "For the tracker's colour, use --tracker-color {0}."
+        case .badMonth: "“{0}” is not a month; use 2026-10, -1 (last month) or +1 (next month)."
+        case .badYear: "“{0}” is not a year; use 2026, -1 (last year) or +1 (next year)."
+        case .extraArgument: "Unexpected argument “{0}”."
+        case .busy: "The data directory is busy: {0}."
+        case .busyHint: "Try again in a moment."
+        case .waitingForLock: "waiting for the data directory (held by {0})…"
+        case .filesBlockChange: "{0} cannot be changed until {1, plural, one {its errors are} other {their errors are}} fixed; nothing was written."
+        case .filesBlockChangeHint: "Fix the lines below (habit check shows them too), then try again."
+        case .ioError: "Could not {0} {1}: {2}."
+        case .ioCreateTemporary: "create a temporary file for"
+        case .ioWrite: "write"
+        case .ioFlush: "flush to disk"
+        case .ioReplace: "replace"
+        case .ioDelete: "delete"
+        case .ioCreateFolder: "create the folder"
+        case .ioOpenLock: "open the lock file"
+        case .ioLock: "lock"
+        case .ioRead: "read"
+        case .unusablePath: "{0} cannot be used: {1}."
+        case .unusablePathHint: "habit reads and writes only real files and folders inside the data directory; replace the link or file with a folder."
+        case .problemMissing: "the file is missing"
+        case .problemSymbolicLink: "{0} is a symbolic link; habit never follows links inside the data directory"
+        case .problemNotRegular: "this is not a regular file"
+        case .problemNotDirectory: "{0} is not a folder"
+        case .problemTooLarge: "the file is too large ({0} MB); a tracker file stays well under 1 MB"
+        case .problemIO: "{0}"
+        case .diagConflictMarkers: "the file contains git conflict markers (<<<<<<<, =======, >>>>>>>)"
+        case .diagConflictMarkersHint: "A merge made with git left them; run `habit sync` to merge the file with habit's rules, or keep one side and delete the markers."
+        case .diagNotATrackerFile: "not a tracker file; only *.toml files in trackers/ are read"
+        case .diagNotATrackerFileHint: "Move it out of trackers/ or rename it to end in .toml."
+        case .diagTrackersFolder: "trackers cannot be read: {0}"
+        case .diagWrongType: "`{0}` must be {1}, not {2}"
+        case .diagMissingKey: "missing `{0}`"
+        case .diagMissingKeyHintName: "Add a line like: name = \"Morning run\""
+        case .diagMissingKeyHintCategory: "Add a line like: category = \"Health\""
+        case .diagMissingKeyHintSchedule: "Add schedule = \"daily\", schedule = [\"mon\", \"wed\", \"fri\"] or schedule = \"3 per week\", or kind = \"event\"."
+        case .diagMisspelledKey: "missing `{1}`: `{0}` looks like a misspelling of it"
+        case .diagMisspelledKeyHint: "Rename `{0}` to `{1}`."
+        case .diagUnknownKeyLooksLike: "unknown key `{0}`; did you mean `{1}`?"
+        case .diagUnknownKeyLooksLikeHint: "Keys habit does not know are kept but ignored; rename it to `{1}` if that is what you meant."
+        case .diagNameEmpty: "the name is empty"
+        case .diagNameEmptyHint: "Give the tracker a name, e.g. name = \"Read\""
+        case .diagNameTooLong: "Name is limited to 38 characters (this one has {0})"
+        case .diagNameTooLongHint: "Shorten the name."
+        case .diagNameControl: "the name contains a control character"
+        case .diagNameControlHint: "Remove escape sequences and control characters from the name."
+        case .diagNameTaken: "another tracker is already called \"{0}\" ({1})"
+        case .diagNameTakenHint: "Rename one of them; names are compared without regard to case."
+        case .diagUnknownCategory: "unknown category \"{0}\""
+        case .diagUnknownCategoryHint: "Add it to `categories` in habit.toml (or run: habit category add \"{0}\")."
+        case .diagUnknownCategoryExistingHint: "Did you mean \"{1}\"? Category names are exact: write category = \"{1}\"."
+        case .diagNotAnEmoji: "the emoji must be a single emoji, like \"🏃\""
+        case .diagUnknownColor: "unknown colour \"{0}\""
+        case .diagUnknownColorHint: "Use one of {0} or \"#RRGGBB\"."
+        case .diagNotADate: "expected a date like 2026-11-21"
+        case .diagNotADateHint: "Write the date without quotes: start = 2026-11-21"
+        case .diagNotAGoal: "expected a goal like \"30d\", \"8w\" or \"3m\""
+        case .diagGoalNotPositive: "the goal must be a positive number of days"
+        case .diagUnknownKind: "unknown kind \"{0}\""
+        case .diagUnknownKindHint: "Use kind = \"habit\" (the default) or kind = \"event\"."
+        case .diagEventWithSchedule: "an event has no schedule"
+        case .diagEventWithScheduleHint: "Remove the `schedule` line, or the `kind = \"event\"` line to make this a habit."
+        case .diagUnknownSchedule: "unknown schedule \"{0}\""
+        case .diagUnknownScheduleHint: "Use \"daily\", \"3 per week\", \"10 per month\", \"every 2 days\" or a list of weekdays like [\"mon\", \"wed\", \"fri\"]."
+        case .diagNotAWeekday: "expected a weekday: mon, tue, wed, thu, fri, sat or sun"
+        case .diagEmptySchedule: "the schedule has no days"
+        case .diagEmptyScheduleHint: "List at least one weekday, or use \"daily\"."
+        case .diagLogNotATable: "`log` must be a table of days: [log] followed by lines like 2026-11-21 = true"
+        case .diagNotACalendarDay: "{0} is not a day of the calendar"
+        case .diagNotADateKey: "expected a date like 2026-11-21, not “{0}”"
+        case .diagBadMark: "a day is marked with true (done), \"skip\" (excused), a total like 5, or a table like { done = true, note = \"…\" }, not {0}"
+        case .diagMarksBeforeStart: "{1, plural, one {{0} is before the start ({2}) and does not count} other {# marked days, from {0}, are before the start ({2}) and do not count}}"
+        case .diagMarksBeforeStartHint: "Delete those lines, or move `start` back to include them (habit edit moves the start and offers to drop them)."
+        case .diagCategoriesNotAList: "`categories` must be a list of names like [\"Health\", \"Study\"]"
+        case .diagCategoryNotAString: "a category is a name in quotes"
+        case .diagCategoryEmpty: "a category name cannot be empty"
+        case .diagCategoryTwice: "the category \"{0}\" is listed twice"
+        case .diagCategoryTwiceHint: "Remove one of them (names are compared without regard to case)."
+        case .diagNotAWeekStart: "expected a weekday like \"mon\" or \"sun\""
+        case .diagNotATimeOfDay: "expected a time like \"03:00\" (hours 00–23)"
+        case .kindString: "a string in quotes"
+        case .kindInteger: "an integer"
+        case .kindFloat: "a number"
+        case .kindBoolean: "true or false"
+        case .kindDateTime: "a date-time"
+        case .kindDate: "a date"
+        case .kindTime: "a time"
+        case .kindArray: "a list"
+        case .kindTable: "a table"
+        case .foundString: "a string"
+        case .foundInteger: "an integer"
+        case .foundFloat: "a number"
+        case .foundBoolean: "a boolean"
+        case .foundDateTime: "a date-time"
+        case .foundDate: "a date"
+        case .foundTime: "a time"
+        case .foundArray: "a list"
+        case .foundTable: "a table"
+        case .notSynced: "{0, plural, one {1 change} other {# changes}} not synced yet; run `habit sync`"
+        case .notSyncedBecause: "{0, plural, one {1 change} other {# changes}} not synced yet: {1}"
+        case .reasonUnreachable: "remote unreachable"
+        case .reasonTimeout: "the remote did not answer in time"
+        case .reasonAuthentication: "the remote refused our credentials"
+        case .reasonNotFound: "the remote repository was not found"
+        case .reasonRejected: "the remote rejected the push"
+        case .reasonFailed: "the last sync failed"
+        case .committed: "Committed {0}."
+        case .nothingToCommit: "Nothing to commit: no file was changed by hand."
+        case .committedHandEdits: "Committed your edits: {0}."
+        case .settledGitMerge: "Finished the merge that `git pull` began."
+        case .upToDate: "Already in sync."
+        case .pushed: "Sent {0, plural, one {1 change} other {# changes}}."
+        case .received: "Received {0, plural, one {1 change} other {# changes}}."
+        case .merged: "Merged {1, plural, one {1 change} other {# changes}} from elsewhere with {0, plural, one {1 change} other {# changes}} from here, and sent the result."
+        case .firstPush: "First sync: sent {0, plural, one {1 change} other {# changes}} to the empty remote."
+        case .retried: "(the remote moved meanwhile; done after {0} attempts)"
+        case .remoteHeadDangling: "Note: the remote's HEAD names no branch, so `git clone` of it checks nothing out. On the server, run: git symbolic-ref HEAD refs/heads/{0}"
+        case .statusPlain: "This data directory is not a git repository: no history, no sync. Turn history on with: habit init --git"
+        case .statusNoRemote: "Remote: none (set one with: habit remote set URL)"
+        case .statusRemote: "Remote: {0}"
+        case .statusAheadBehind: "Not yet sent: {0, plural, one {1 change} other {# changes}}; known on the remote and not here: {1, plural, one {1 change} other {# changes}}"
+        case .statusUncommitted: "Edited by hand, not committed: {0}"
+        case .statusUncommittedByHabit: "Changed by habit but not committed: {0} ({1}); run `habit commit` once that is fixed"
+        case .statusInterrupted: "A change was interrupted; the next command finishes it."
+        case .statusGitMerge: "A merge begun by `git pull` is not finished; `habit sync` finishes it."
+        case .statusProblem: "git reports a problem: {0}"
+        case .statusLastSync: "Last successful sync: {0}"
+        case .statusLastError: "Last attempt failed: {0}"
+        case .never: "never"
+        case .noHistory: "No history yet."
+        case .remoteSet: "Remote set to {0}. Run `habit sync` to send your changes."
+        case .progressReceiving: "Receiving"
+        case .progressSending: "Sending"
+        case .notARepository: "{0} is not a git repository, so there is no history or sync."
+        case .notARepositoryHint: "Turn history on with: habit init --git"
+        case .noRemote: "No remote is set."
+        case .noRemoteHint: "Set one with: habit remote set URL"
+        case .remoteUnreachable: "Could not reach {0}."
+        case .remoteTimeout: "{0} did not answer in time."
+        case .remoteTooLong: "The transfer with {0} took too long and was stopped."
+        case .remoteTooMuch: "{0} sent more than any habit repository holds; the transfer was stopped."
+        case .remoteSafeHint: "Your changes are safe here; run `habit sync` again when the remote is reachable."
+        case .remoteAuthentication: "{0} refused the credentials."
+        case .remoteAuthenticationHint: "Check your ssh-agent or keys (~/.ssh), or HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or git's credential helper."
+        case .remoteCertificate: "The certificate of {0} is not trusted."
+        case .remoteCertificateHint: "If you trust this server, set GIT_SSL_CAINFO (or SSL_CERT_FILE) to the file of its certificate authority, or add that authority to the system's trusted certificates."
+        case .remoteNotFound: "{0} has no such repository, or refused access to it."
+        case .remoteNotFoundHint: "Check the URL with `habit remote`, or set another with `habit remote set URL`."
+        case .remoteRejected: "{0} refused the update: {1}."
+        case .remoteRejectedHint: "The server refused the change (a hook or a protected branch); ask its administrator."
+        case .remoteLocked: "{0} could not update its branch: a lock file is in the way ({1})."
+        case .remoteLockedHint: "If no git runs on that server, remove the .lock file there."
+        case .remoteOther: "Talking to {0} failed."
+        case .remoteDetail: "git said: {0}"
+        case .gitFailure: "git could not complete the change: {0}"
+        case .gitFailureHint: "Run `git -C DIR status` to see the repository's state; habit check shows the files."
+        case .gitLocked: "A git lock file is in use: {0}."
+        case .gitLockedHint: "Another git is running in the data directory; wait for it to finish, then try again."
+        case .heldBy: "{0} (held by {1})"
+        case .commitFailedRolledBack: "The change could not be recorded in git, so it was undone: {0}"
+        case .commitFailedKept: "The change was written to {1} but could not be committed: {0}"
+        case .commitFailedKeptHint: "Nothing is lost; `habit status` shows it, and `habit commit` records it once git works again."
+        case .commitFailedHint: "Check free disk space and the repository (git -C DIR status), then try again."
+        case .unsafeTree: "The remote's commit {0} has {1} at {2}; habit writes only regular files inside the data directory, so nothing was changed."
+        case .unsafeTreeHint: "Someone with access to the remote pushed this; remove it there (git rm), then sync again."
+        case .unsafeSymbolicLink: "a symbolic link"
+        case .unsafeSubmodule: "a submodule"
+        case .unsafeUnknownMode: "an entry of an unknown kind"
+        case .unsafeForbiddenName: "a path that leaves the directory"
+        case .unsafeWrongKind: "a file where a folder belongs (or the reverse)"
+        case .textConflict: "Both machines changed {0} in the same lines; nothing was changed here."
+        case .textConflictHint: "These are not habit data files. Merge them by hand: git -C DIR pull, fix the conflict, commit, then habit sync."
+        case .mergeNotTOML: "Cannot merge {0}: {1} is not valid TOML ({2}:{3}: {4}); nothing was changed here."
+        case .mergeSideBase: "the common ancestor's version"
+        case .mergeSideOurs: "your version"
+        case .mergeSideTheirs: "the other machine's version"
+        case .mergeCannotApply: "Cannot merge {0} ({1}); nothing was changed here."
+        case .mergeMismatch: "Cannot merge {0}: the merged file would not say what the merge decided; nothing was changed here."
+        case .mergeAddedTwice: "{0} was added on both machines as two different trackers; run `habit sync` to keep both."
+        case .mergeNotData: "{0} is not a habit data file."
+        case .mergeConflictHint: "Fix the file on the machine where it is broken (habit check), sync there, then sync here."
+        case .mergedInvalid: "The merged data would have errors, so nothing was changed here:"
+        case .mergedInvalidHint: "Fix these on either machine (habit check), sync there, then sync here."
+        case .remoteInvalid: "What the other machines sent has errors, so nothing was changed here:"
+        case .remoteInvalidHint: "Fix these on the machine that made them (habit check), sync there, then sync here."
+        case .notHabitRepository: "{0} is not a habit repository (it has no habit.toml); nothing was kept."
+        case .notHabitRepositoryHint: "Point --remote at a repository made by `habit init`, or at an empty one."
+        case .notEmpty: "{0} is not empty; `habit init --remote` clones into a new or empty directory."
+        case .notEmptyHint: "Choose another directory with --dir."
+        case .remoteKeptChanging: "The remote kept changing during {0} attempts; try again."
+        case .unfinishedGitMerge: "A merge begun by `git pull` left conflicts in {0}, which habit does not merge."
+        case .unfinishedGitMergeHint: "Finish it with git (resolve, git add, git commit) or undo it (git merge --abort), then habit sync."
+        case .handEditsInvalid: "Your edits have errors, so nothing was committed or synced."
+        case .handEditsInvalidHint: "Fix them (habit check shows the same list), then run the command again."
+        case .noteBothChanged: "both sides changed \"{0}\"; kept {1} from the other machine, yours was {2}"
+        case .noteBothAdded: "both sides added \"{0}\"; kept {1} from the other machine, yours was {2}"
+        case .noteRemovedHere: "you removed \"{0}\" but the other machine changed it; kept {1} from the other machine"
+        case .noteRemovedThere: "the other machine removed \"{0}\" but you changed it; kept yours, {1}"
+        case .noteDayKeptTheirs: "both sides changed {0} in the log; kept the other machine's {1} over your {2}"
+        case .noteDayKeptYours: "both sides changed {0} in the log; kept your {1} over the other machine's {2}"
+        case .noteByRank: "{0} (done beats skip beats no mark)"
+        case .markDone: "done"
+        case .markSkip: "skip"
+        case .markNone: "no mark"
+        case .markNotDone: "false (not done)"
+        case .noteCategorySpelling: "both sides added the category \"{0}\"; kept the other machine's spelling, yours was \"{1}\""
+        case .noteDeletedThere: "the other machine deleted this file but you changed it; kept your version so nothing is lost"
+        case .noteDeletedHere: "you deleted this file but the other machine changed it; kept the other machine's version so nothing is lost"
+        case .noteKindScheduleEventTheirs: "the changes to \"kind\" and \"schedule\" do not fit together; kept the other machine's pair: an event without a schedule"
+        case .noteKindScheduleEventYours: "the changes to \"kind\" and \"schedule\" do not fit together; kept your pair: an event without a schedule"
+        case .noteKindScheduleHabitTheirs: "the changes to \"kind\" and \"schedule\" do not fit together; kept the other machine's pair: a habit with schedule = {0}"
+        case .noteKindScheduleHabitYours: "the changes to \"kind\" and \"schedule\" do not fit together; kept your pair: a habit with schedule = {0}"
+        case .noteCategoryRenamed: "the category \"{0}\" was renamed \"{1}\" on the other side; this tracker follows"
+        case .noteCategoryKept: "the category \"{0}\" was deleted on one side but a tracker still uses it; kept it"
+        case .noteAddedTwice: "both machines added a tracker under this file name; the other machine's stays here, the one from this machine moved to {0} with its marks"
+        case .noteRemade: "one machine removed this tracker and added a new one under its file name while the other changed the old one; the other machine's stays here, the one from this machine moved to {0} with its marks"
+        case .noteNameClash: "two trackers were called \"{0}\"; this one is now \"{1}\""
+        case .mergeDriverUnreadable: "{0}: cannot read our version at {1}"
+        case .mergeDriverCannotWrite: "{0}: cannot write the merged file ({1})"
+        case .mergeDriverWouldDelete: "{0}: the merge deletes this file, which a merge driver cannot do; remove it with git rm"
+        case .statisticsTitle: "Statistics"
+        case .bestStreak: "Best streak"
+        case .currentStreak: "Current streak"
+        case .perfectDays: "Perfect days"
+        case .trackersCompleted: "Trackers completed"
+        case .average: "Average"
+        case .nothingToAnalyse: "Nothing to analyse yet"
+        case .nothingToAnalyseHint: "Mark a tracker done and your streaks and averages appear here: habit done TRACKER"
+        case .fieldCategory: "Category"
+        case .fieldKind: "Kind"
+        case .fieldSchedule: "Schedule"
+        case .fieldColor: "Colour"
+        case .fieldPinned: "Pinned"
+        case .fieldStart: "Start"
+        case .fieldDescription: "Description"
+        case .fieldStatus: "Status"
+        case .fieldCompletionRate: "Completion rate"
+        case .fieldCompletions: "Completions"
+        case .fieldGoal: "Goal"
+        case .fieldProgress: "Progress"
+        case .kindHabit: "Habit"
+        case .kindEvent: "One-off event"
+        case .yes: "yes"
+        case .no: "no"
+        case .notSet: "—"
+        case .goalForever: "Forever"
+        case .goalUntil: "{0}, until {1}"
+        case .goalReached: "goal reached"
+        case .goalOver: "the goal period is over"
+        case .eventDoneOn: "done {0}"
+        case .eventNotDone: "not done yet (due every day until done)"
+        case .nothingDueYet: "nothing due yet"
+        case .lastWeeks: "Last {0, plural, one {# week} other {# weeks}}"
+        case .legendPerfect: "perfect"
+        case .legendPartial: "partly done"
+        case .legendMissedDay: "missed"
+        case .legendExcused: "all skipped"
+        case .legendNothingScheduled: "nothing scheduled"
+        case .legendInProgress: "today, in progress"
+        case .legendDone: "done"
+        case .legendDoneOffSchedule: "done off schedule"
+        case .legendSkipped: "skipped"
+        case .legendMissed: "missed"
+        case .legendPending: "today, to do"
+        case .legendNotScheduled: "not scheduled"
+        case .legendStreak: "streak"
+        case .legendToday: "today"
+        case .less: "Less"
+        case .more: "More"
+        case .perfectDaysCount: "{0, plural, one {# perfect day} other {# perfect days}}"
+        case .trackerSummary: "Done: {0, plural, one {# day} other {# days}} · missed: {1} · skipped: {2}"
+        case .todayProgress: "Today: {0} of {1} done"
+        case .allTrackers: "All trackers"
         // MARK: init options
-        .initNoGitConflict: "--no-git makes a directory without history, so it cannot be combined with --git or --remote.",
-        .initNoGitConflictHint: "Choose one: habit init --no-git, or habit init --remote URL.",
+        case .initNoGitConflict: "--no-git makes a directory without history, so it cannot be combined with --git or --remote."
+        case .initNoGitConflictHint: "Choose one: habit init --no-git, or habit init --remote URL."
 
         // MARK: schedules, numeric habits, notes, vacations, strength
-        .scheduleTimesPerWeek: "{0, plural, one {Once a week} other {# times a week}}",
-        .scheduleTimesPerMonth: "{0, plural, one {Once a month} other {# times a month}}",
-        .scheduleEveryDays: "{0, plural, one {Every day} other {Every # days}}",
-        .badSchedule: "“{0}” is not a schedule: use daily, mon,wed,fri, \"3 per week\", \"10 per month\" or \"every 2 days\".",
-        .badScheduleCount: "“{0}” asks for more days than the period has (at most {1}).",
-        .badTarget: "“{0}” is not a target: give a number like 8 or 2.5 (or none to stop counting).",
-        .badTargetValue: "The target must be above 0 (at most: 0 or more).",
-        .targetTypeConflict: "Choose one of --at-least and --at-most.",
-        .measureNeedsTarget: "--unit, --at-least and --at-most need a target: add --target N.",
-        .eventNoTarget: "An event is done once: it cannot have a target.",
-        .badAmount: "“{0}” is not an amount: give a number like 2 or 0.5.",
-        .amountConflict: "Choose one of --amount and --set.",
-        .rangeNeedsBoth: "--from and --to go together, and not with --date.",
-        .skipAllWithTracker: "--all skips every tracker: give no tracker with it.",
-        .skipNeedsTracker: "Name a tracker, or use --all for a vacation of every tracker.",
-        .notNumeric: "“{0}” is a yes/no habit: it has no amounts.",
-        .notNumericHint: "Mark it with: habit done \"{0}\" (or make it count: habit edit \"{0}\" --target 8 --unit glasses)",
-        .amountNeeded: "“{0}” counts {1}: say how many.",
-        .amountNeededHint: "habit done \"{0}\" --amount 2 adds to the day's total; --set 5 replaces it.",
-        .amountsWord: "amounts",
-        .badTotal: "The day's total of “{0}” would be {1}: a total is a number from 0 up.",
-        .backwardsRange: "The range ends before it begins: {0} is after {1}.",
-        .backwardsRangeHint: "Give --from the first day and --to the last.",
-        .totalAtLeast: "{0} of {1}",
-        .totalAtMost: "{0}, at most {1}",
-        .recordedTotal: "“{0}” {1}: {2}.",
-        .recordedTotalMet: "✓ “{0}” {1}: {2}.",
-        .skippedRange: "“{0}” skipped on {1, plural, one {# day} other {# days}} from {2} to {3}.",
-        .keptDoneDays: "{0, plural, one {# day already done was left as it was} other {# days already done were left as they were}}.",
-        .vacationAdded: "Vacation from {0} to {1}: every tracker is excused on those days.",
-        .vacationAlready: "{0} to {1} is already a vacation.",
-        .onVacation: "On vacation until {0}: every tracker is excused.",
-        .fieldTarget: "Target",
-        .targetAtLeast: "at least {0} a day",
-        .targetAtMost: "at most {0} a day",
-        .fieldStrength: "Habit strength",
-        .strengthChart: "Habit strength, last {0, plural, one {# week} other {# weeks}}",
-        .totalsChart: "Daily totals, last {0, plural, one {# week} other {# weeks}} (┈ target {1})",
-        .notesTitle: "Notes",
-        .ofWeeks: "{0} of {1, plural, one {# week} other {# weeks}}",
-        .ofMonths: "{0} of {1, plural, one {# month} other {# months}}",
-        .periodThisWeek: "{0}/{1} this week",
-        .periodThisMonth: "{0}/{1} this month",
-        .periodThatWeek: "{0}/{1} that week",
-        .periodThatMonth: "{0}/{1} that month",
-        .nextDueBy: "next by {0}",
-        .diagScheduleCount: "the count in \"{0}\" must be 1 to {1}",
-        .diagNotANumber: "`{0}` must be a number like 8 or 2.5",
-        .diagBadTarget: "the target must be a number above 0",
-        .diagBadTargetAtMost: "the target must be a number from 0 up",
-        .diagUnknownTargetType: "unknown target_type \"{0}\"",
-        .diagUnknownTargetTypeHint: "Use target_type = \"at_least\" (the default) or \"at_most\".",
-        .diagMeasureWithoutTarget: "`{0}` has no effect without `target`",
-        .diagMeasureWithoutTargetHint: "Add a line like target = 8 to count amounts, or remove this one.",
-        .diagEventWithTarget: "an event is done once: it cannot have a target",
-        .diagEventWithTargetHint: "Remove `target`, or the `kind = \"event\"` line to make this a habit.",
-        .diagBadAmount: "an amount is a number from 0 up",
-        .diagAmountWithoutTarget: "a number in the log of a tracker without `target` counts as done when above 0",
-        .diagAmountWithoutTargetHint: "Add target = 8 (and unit = \"glasses\") to make it a numeric habit.",
-        .diagLogValueConflict: "a day holds one of done, skip and amount, not several",
-        .diagUnknownLogKey: "unknown key `{0}` in a day; it is ignored",
-        .diagUnknownLogKeyHint: "A day's table holds done, skip, amount and note.",
-        .diagVacationsNotAList: "`vacation` must be [[vacation]] tables with from and to",
-        .diagVacationDate: "a vacation needs `{0}`, a date like 2026-12-20",
-        .diagVacationDateHint: "Write it without quotes: {0} = 2026-12-20",
-        .diagVacationBackwards: "the vacation ends before it begins",
-        .diagVacationBackwardsHint: "`to` is the last day of the vacation, on or after `from`.",
+        case .scheduleTimesPerWeek: "{0, plural, one {Once a week} other {# times a week}}"
+        case .scheduleTimesPerMonth: "{0, plural, one {Once a month} other {# times a month}}"
+        case .scheduleEveryDays: "{0, plural, one {Every day} other {Every # days}}"
+        case .badSchedule: "“{0}” is not a schedule: use daily, mon,wed,fri, \"3 per week\", \"10 per month\" or \"every 2 days\"."
+        case .badScheduleCount: "“{0}” asks for more days than the period has (at most {1})."
+        case .badTarget: "“{0}” is not a target: give a number like 8 or 2.5 (or none to stop counting)."
+        case .badTargetValue: "The target must be above 0 (at most: 0 or more)."
+        case .targetTypeConflict: "Choose one of --at-least and --at-most."
+        case .measureNeedsTarget: "--unit, --at-least and --at-most need a target: add --target N."
+        case .eventNoTarget: "An event is done once: it cannot have a target."
+        case .badAmount: "“{0}” is not an amount: give a number like 2 or 0.5."
+        case .amountConflict: "Choose one of --amount and --set."
+        case .rangeNeedsBoth: "--from and --to go together, and not with --date."
+        case .skipAllWithTracker: "--all skips every tracker: give no tracker with it."
+        case .skipNeedsTracker: "Name a tracker, or use --all for a vacation of every tracker."
+        case .notNumeric: "“{0}” is a yes/no habit: it has no amounts."
+        case .notNumericHint: "Mark it with: habit done \"{0}\" (or make it count: habit edit \"{0}\" --target 8 --unit glasses)"
+        case .amountNeeded: "“{0}” counts {1}: say how many."
+        case .amountNeededHint: "habit done \"{0}\" --amount 2 adds to the day's total; --set 5 replaces it."
+        case .amountsWord: "amounts"
+        case .badTotal: "The day's total of “{0}” would be {1}: a total is a number from 0 up."
+        case .backwardsRange: "The range ends before it begins: {0} is after {1}."
+        case .backwardsRangeHint: "Give --from the first day and --to the last."
+        case .totalAtLeast: "{0} of {1}"
+        case .totalAtMost: "{0}, at most {1}"
+        case .recordedTotal: "“{0}” {1}: {2}."
+        case .recordedTotalMet: "✓ “{0}” {1}: {2}."
+        case .skippedRange: "“{0}” skipped on {1, plural, one {# day} other {# days}} from {2} to {3}."
+        case .keptDoneDays: "{0, plural, one {# day already done was left as it was} other {# days already done were left as they were}}."
+        case .vacationAdded: "Vacation from {0} to {1}: every tracker is excused on those days."
+        case .vacationAlready: "{0} to {1} is already a vacation."
+        case .onVacation: "On vacation until {0}: every tracker is excused."
+        case .fieldTarget: "Target"
+        case .targetAtLeast: "at least {0} a day"
+        case .targetAtMost: "at most {0} a day"
+        case .fieldStrength: "Habit strength"
+        case .strengthChart: "Habit strength, last {0, plural, one {# week} other {# weeks}}"
+        case .totalsChart: "Daily totals, last {0, plural, one {# week} other {# weeks}} (┈ target {1})"
+        case .notesTitle: "Notes"
+        case .ofWeeks: "{0} of {1, plural, one {# week} other {# weeks}}"
+        case .ofMonths: "{0} of {1, plural, one {# month} other {# months}}"
+        case .periodThisWeek: "{0}/{1} this week"
+        case .periodThisMonth: "{0}/{1} this month"
+        case .periodThatWeek: "{0}/{1} that week"
+        case .periodThatMonth: "{0}/{1} that month"
+        case .nextDueBy: "next by {0}"
+        case .diagScheduleCount: "the count in \"{0}\" must be 1 to {1}"
+        case .diagNotANumber: "`{0}` must be a number like 8 or 2.5"
+        case .diagBadTarget: "the target must be a number above 0"
+        case .diagBadTargetAtMost: "the target must be a number from 0 up"
+        case .diagUnknownTargetType: "unknown target_type \"{0}\""
+        case .diagUnknownTargetTypeHint: "Use target_type = \"at_least\" (the default) or \"at_most\"."
+        case .diagMeasureWithoutTarget: "`{0}` has no effect without `target`"
+        case .diagMeasureWithoutTargetHint: "Add a line like target = 8 to count amounts, or remove this one."
+        case .diagEventWithTarget: "an event is done once: it cannot have a target"
+        case .diagEventWithTargetHint: "Remove `target`, or the `kind = \"event\"` line to make this a habit."
+        case .diagBadAmount: "an amount is a number from 0 up"
+        case .diagAmountWithoutTarget: "a number in the log of a tracker without `target` counts as done when above 0"
+        case .diagAmountWithoutTargetHint: "Add target = 8 (and unit = \"glasses\") to make it a numeric habit."
+        case .diagLogValueConflict: "a day holds one of done, skip and amount, not several"
+        case .diagUnknownLogKey: "unknown key `{0}` in a day; it is ignored"
+        case .diagUnknownLogKeyHint: "A day's table holds done, skip, amount and note."
+        case .diagVacationsNotAList: "`vacation` must be [[vacation]] tables with from and to"
+        case .diagVacationDate: "a vacation needs `{0}`, a date like 2026-12-20"
+        case .diagVacationDateHint: "Write it without quotes: {0} = 2026-12-20"
+        case .diagVacationBackwards: "the vacation ends before it begins"
+        case .diagVacationBackwardsHint: "`to` is the last day of the vacation, on or after `from`."
         // MARK: ssh and https remotes
-        .remoteHostKeyUnknown: "habit did not connect to {0}: the SSH host key of {1} is not known.\nIts {2} fingerprint is {3}.",
-        .remoteHostKeyUnknownHint: "Compare that fingerprint with the one the server's owner publishes; if it is the same, trust the host with:\n    {0}",
-        .remoteHostKeyChanged: "WARNING: the SSH host key of {1} has CHANGED; habit did not connect to {0}.\nSomeone may be intercepting the connection, or the server got a new key. Its {2} fingerprint now is {3}.",
-        .remoteHostKeyChangedHint: "Ask the server's owner whether its key changed. Only if it did, remove the old key with\n    {0}\nand trust the new one as for a new host.",
-        .remoteAuthenticationHTTPSHint: "Give habit your user name and password (or token) in HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or let git's credential helper remember them: run `git ls-remote {0}` once and answer its questions.",
+        case .remoteHostKeyUnknown: "habit did not connect to {0}: the SSH host key of {1} is not known.\nIts {2} fingerprint is {3}."
+        case .remoteHostKeyUnknownHint: "Compare that fingerprint with the one the server's owner publishes; if it is the same, trust the host with:\n    {0}"
+        case .remoteHostKeyChanged: "WARNING: the SSH host key of {1} has CHANGED; habit did not connect to {0}.\nSomeone may be intercepting the connection, or the server got a new key. Its {2} fingerprint now is {3}."
+        case .remoteHostKeyChangedHint: "Ask the server's owner whether its key changed. Only if it did, remove the old key with\n    {0}\nand trust the new one as for a new host."
+        case .remoteAuthenticationHTTPSHint: "Give habit your user name and password (or token) in HABIT_GIT_USERNAME and HABIT_GIT_PASSWORD, or let git's credential helper remember them: run `git ls-remote {0}` once and answer its questions."
         // MARK: Reminders and the prompt line
-        .badReminderTime: "“{0}” is not a time of day; write it as HH:MM, like 08:00 or 20:30.",
-        .remindConflict: "Choose --remind or --no-remind, not both.",
-        .diagNotAReminderTime: "expected a time of day like \"08:00\" (hours 00–23)",
-        .diagNotAReminderTimeHint: "Write each time as \"HH:MM\": remind = [\"08:00\", \"20:30\"]",
-        .diagReminderTwice: "the reminder time {0} is listed twice",
-        .diagReminderTwiceHint: "It reminds once; remove the second one.",
-        .fieldReminders: "Reminders",
-        .remindHeading: "Reminders for {0}",
-        .reminderStateDue: "to do",
-        .reminderStateDone: "done",
-        .reminderStateSkipped: "skipped",
-        .reminderStateNotScheduled: "not scheduled today",
-        .remindNone: "No tracker has a reminder time.",
-        .remindNoneHint: "Add one: habit edit TRACKER --remind 08:00",
-        .remindDeliveredBySystemd: "Delivered by the systemd user timer habit-remind.timer.",
-        .remindDeliveredByCron: "Delivered by habit's block in your crontab.",
-        .remindNotInstalled: "Not installed: `habit remind install` has the system deliver them.",
-        .remindInstalledElsewhere: "Reminders are installed for another data directory: {0}",
-        .remindInstalledTimer: "Reminders installed: the systemd user timer habit-remind.timer runs habit at {0}.",
-        .remindUnitsAt: "The units are in {0}.",
-        .remindTimerAtLogin: "No systemd user manager runs now: the timer starts at your next login.",
-        .remindInstalledCrontab: "Reminders installed: a block in your crontab runs habit at {0}.",
-        .remindCronNotRunning: "the cron daemon does not seem to run; the jobs run once it does.",
-        .remindNoTimesYet: "Reminders installed, but no tracker has a reminder time yet. Add one, and the schedule follows:\n  habit edit TRACKER --remind 08:00",
-        .remindReplaced: "Removed {0} installed before, so that reminders do not come twice.",
-        .remindMethodSystemd: "the systemd timer",
-        .remindMethodCron: "the crontab block",
-        .remindPrintCrontab: "# The block habit adds to your crontab (crontab -l shows it):",
-        .remindPrintNoTimer: "# No timer while no tracker has a reminder time.",
-        .remindUninstalled: "Reminders uninstalled: removed {0}.",
-        .remindNothingToUninstall: "Reminders were not installed; there is nothing to remove.",
-        .reminderBody: "Still to do today · reminder at {0}",
-        .reminderSummaryMany: "{0, plural, one {# tracker} other {# trackers}} still to do today",
-        .reminderLine: "Reminder: {0} — {1}",
-        .remindRunSent: "Sent {0, plural, one {# reminder} other {# reminders}}.",
-        .remindRunNothing: "No reminder is due now.",
-        .remindFollowed: "Reminders: {0} now runs habit at {1}.",
-        .remindFollowedNone: "Reminders: no tracker has a reminder time left; {0} stays installed for when one has.",
-        .remindRemovedByHand: "Reminders: {0} was removed by hand, so habit no longer updates it. To set it up again:\n  habit remind install",
-        .remindRefreshFailed: "could not update the installed reminders ({0}); run habit remind install again.",
-        .noScheduler: "Nothing here can run reminders: no systemd user manager runs and there is no crontab command.",
-        .noCrontab: "There is no crontab command here.",
-        .noSchedulerHint: "Install cron (on Debian: apt install cron), or have your own scheduler run `habit remind run` at the reminder times (see docs/reminders.md).",
-        .schedulerFailed: "`{0}` failed: {1}",
-        .schedulerFailedHint: "`habit remind install --print` shows what habit installs; `habit remind uninstall` removes it.",
-        .promptUnknownPlaceholder: "Unknown placeholder “{0}” in --format.",
-        .promptPlaceholdersHint: "Placeholders: {0}.",
+        case .badReminderTime: "“{0}” is not a time of day; write it as HH:MM, like 08:00 or 20:30."
+        case .remindConflict: "Choose --remind or --no-remind, not both."
+        case .diagNotAReminderTime: "expected a time of day like \"08:00\" (hours 00–23)"
+        case .diagNotAReminderTimeHint: "Write each time as \"HH:MM\": remind = [\"08:00\", \"20:30\"]"
+        case .diagReminderTwice: "the reminder time {0} is listed twice"
+        case .diagReminderTwiceHint: "It reminds once; remove the second one."
+        case .fieldReminders: "Reminders"
+        case .remindHeading: "Reminders for {0}"
+        case .reminderStateDue: "to do"
+        case .reminderStateDone: "done"
+        case .reminderStateSkipped: "skipped"
+        case .reminderStateNotScheduled: "not scheduled today"
+        case .remindNone: "No tracker has a reminder time."
+        case .remindNoneHint: "Add one: habit edit TRACKER --remind 08:00"
+        case .remindDeliveredBySystemd: "Delivered by the systemd user timer habit-remind.timer."
+        case .remindDeliveredByCron: "Delivered by habit's block in your crontab."
+        case .remindNotInstalled: "Not installed: `habit remind install` has the system deliver them."
+        case .remindInstalledElsewhere: "Reminders are installed for another data directory: {0}"
+        case .remindInstalledTimer: "Reminders installed: the systemd user timer habit-remind.timer runs habit at {0}."
+        case .remindUnitsAt: "The units are in {0}."
+        case .remindTimerAtLogin: "No systemd user manager runs now: the timer starts at your next login."
+        case .remindInstalledCrontab: "Reminders installed: a block in your crontab runs habit at {0}."
+        case .remindCronNotRunning: "the cron daemon does not seem to run; the jobs run once it does."
+        case .remindNoTimesYet: "Reminders installed, but no tracker has a reminder time yet. Add one, and the schedule follows:\n  habit edit TRACKER --remind 08:00"
+        case .remindReplaced: "Removed {0} installed before, so that reminders do not come twice."
+        case .remindMethodSystemd: "the systemd timer"
+        case .remindMethodCron: "the crontab block"
+        case .remindPrintCrontab: "# The block habit adds to your crontab (crontab -l shows it):"
+        case .remindPrintNoTimer: "# No timer while no tracker has a reminder time."
+        case .remindUninstalled: "Reminders uninstalled: removed {0}."
+        case .remindNothingToUninstall: "Reminders were not installed; there is nothing to remove."
+        case .reminderBody: "Still to do today · reminder at {0}"
+        case .reminderSummaryMany: "{0, plural, one {# tracker} other {# trackers}} still to do today"
+        case .reminderLine: "Reminder: {0} — {1}"
+        case .remindRunSent: "Sent {0, plural, one {# reminder} other {# reminders}}."
+        case .remindRunNothing: "No reminder is due now."
+        case .remindFollowed: "Reminders: {0} now runs habit at {1}."
+        case .remindFollowedNone: "Reminders: no tracker has a reminder time left; {0} stays installed for when one has."
+        case .remindRemovedByHand: "Reminders: {0} was removed by hand, so habit no longer updates it. To set it up again:\n  habit remind install"
+        case .remindRefreshFailed: "could not update the installed reminders ({0}); run habit remind install again."
+        case .noScheduler: "Nothing here can run reminders: no systemd user manager runs and there is no crontab command."
+        case .noCrontab: "There is no crontab command here."
+        case .noSchedulerHint: "Install cron (on Debian: apt install cron), or have your own scheduler run `habit remind run` at the reminder times (see docs/reminders.md)."
+        case .schedulerFailed: "`{0}` failed: {1}"
+        case .schedulerFailedHint: "`habit remind install --print` shows what habit installs; `habit remind uninstall` removes it."
+        case .promptUnknownPlaceholder: "Unknown placeholder “{0}” in --format."
+        case .promptPlaceholdersHint: "Placeholders: {0}."
         // MARK: import and export
-        .archivedTracker: "Archived “{0}”: it is hidden from the day view and statistics; its history is kept.",
-        .unarchivedTracker: "“{0}” is back from the archive.",
-        .alreadyArchived: "“{0}” is already archived.",
-        .notArchived: "“{0}” is not archived.",
-        .importNamesTaken: "{0, plural, one {A tracker named {1} exists already} other {Trackers named {1} exist already}}: nothing was imported.",
-        .importNamesTakenHint: "{0, plural, one {Import with --merge to add the file's days to it, or with --rename to add it as “Name (2)”.} other {Import with --merge to add the file's days to them, or with --rename to add them as “Name (2)”.}}",
-        .importMalformed: "{0}:{1}:{2}: {3}",
-        .importMalformedHint: "Nothing was imported. The file is not as the tool writes it: correct it there and import again.",
-        .importUnclosedQuote: "a quoted field is never closed",
-        .importBadDate: "“{0}” is not a date like 2025-06-01",
-        .importBadValue: "“{0}” is not a value this format has",
-        .importBadFrequency: "“{0}” is not a frequency",
-        .importMissingFields: "the row has fewer than {0} fields",
-        .importBadLine: "this line is not as the format has it",
-        .importBadNumber: "“{0}” is not a number",
-        .importUnreadable: "Cannot read “{0}”: it does not exist or is not readable.",
-        .importFileMissing: "“{0}” has no {1}, so it is not what this import reads.",
-        .importFileMissingHint: "Give the folder (or .zip) that holds {0}.",
-        .importZipNotAZip: "{0} is not a .zip file.",
-        .importZipUnsupported: "{0} uses {1}, which habit does not read.",
-        .importZipCorrupt: "{0} is damaged: {1} cannot be read.",
-        .importZipHint: "Give the .zip the tool wrote, or unpack it with another program and import the folder.",
-        .zlibMissing: "Reading and writing .zip files needs the zlib library: {0}",
-        .zlibMissingHint: "Install it (on Debian: apt-get install zlib1g).",
-        .importedHeader: "Imported {0, plural, one {# tracker} other {# trackers}} from {1}:",
-        .wouldImportHeader: "Would import {0, plural, one {# tracker} other {# trackers}} from {1}:",
-        .importRow: "  “{0}” in {1}, {2}: {3, plural, one {# day done} other {# days done}}, {4, plural, one {# skip} other {# skips}}, {5, plural, one {# amount} other {# amounts}}, {6, plural, one {# note} other {# notes}}",
-        .importRowNumeric: "numeric",
-        .importRowArchived: "archived",
-        .importRowRenamed: "renamed from “{0}”",
-        .importNewCategories: "New categories: {0}.",
-        .importLosses: "Not carried over exactly:",
-        .lossFrequency: "  “{0}”: {1} in {2} days has no equal in habit; imported as {3}.",
-        .lossTrackingOnly: "  “{0}”: tracking only (frequency 0) has no equal in habit; imported as {1}.",
-        .lossUnknownName: "  {1, plural, one {# line of the log for “{0}”, which no habit has, was left out} other {# lines of the log for “{0}”, which no habit has, were left out}}.",
-        .lossEndDate: "  “{0}”: the end date {1} is not kept; a habit that has ended is imported archived.",
-        .importDryRunNote: "Nothing was written (--dry-run).",
-        .importQuotedName: "“{0}”",
-        .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount logged (change it with habit edit).",
+        case .archivedTracker: "Archived “{0}”: it is hidden from the day view and statistics; its history is kept."
+        case .unarchivedTracker: "“{0}” is back from the archive."
+        case .alreadyArchived: "“{0}” is already archived."
+        case .notArchived: "“{0}” is not archived."
+        case .importNamesTaken: "{0, plural, one {A tracker named {1} exists already} other {Trackers named {1} exist already}}: nothing was imported."
+        case .importNamesTakenHint: "{0, plural, one {Import with --merge to add the file's days to it, or with --rename to add it as “Name (2)”.} other {Import with --merge to add the file's days to them, or with --rename to add them as “Name (2)”.}}"
+        case .importMalformed: "{0}:{1}:{2}: {3}"
+        case .importMalformedHint: "Nothing was imported. The file is not as the tool writes it: correct it there and import again."
+        case .importUnclosedQuote: "a quoted field is never closed"
+        case .importBadDate: "“{0}” is not a date like 2025-06-01"
+        case .importBadValue: "“{0}” is not a value this format has"
+        case .importBadFrequency: "“{0}” is not a frequency"
+        case .importMissingFields: "the row has fewer than {0} fields"
+        case .importBadLine: "this line is not as the format has it"
+        case .importBadNumber: "“{0}” is not a number"
+        case .importUnreadable: "Cannot read “{0}”: it does not exist or is not readable."
+        case .importFileMissing: "“{0}” has no {1}, so it is not what this import reads."
+        case .importFileMissingHint: "Give the folder (or .zip) that holds {0}."
+        case .importZipNotAZip: "{0} is not a .zip file."
+        case .importZipUnsupported: "{0} uses {1}, which habit does not read."
+        case .importZipCorrupt: "{0} is damaged: {1} cannot be read."
+        case .importZipHint: "Give the .zip the tool wrote, or unpack it with another program and import the folder."
+        case .zlibMissing: "Reading and writing .zip files needs the zlib library: {0}"
+        case .zlibMissingHint: "Install it (on Debian: apt-get install zlib1g)."
+        case .importedHeader: "Imported {0, plural, one {# tracker} other {# trackers}} from {1}:"
+        case .wouldImportHeader: "Would import {0, plural, one {# tracker} other {# trackers}} from {1}:"
+        case .importRow: "  “{0}” in {1}, {2}: {3, plural, one {# day done} other {# days done}}, {4, plural, one {# skip} other {# skips}}, {5, plural, one {# amount} other {# amounts}}, {6, plural, one {# note} other {# notes}}"
+        case .importRowNumeric: "numeric"
+        case .importRowArchived: "archived"
+        case .importRowRenamed: "renamed from “{0}”"
+        case .importNewCategories: "New categories: {0}."
+        case .importLosses: "Not carried over exactly:"
+        case .lossFrequency: "  “{0}”: {1} in {2} days has no equal in habit; imported as {3}."
+        case .lossTrackingOnly: "  “{0}”: tracking only (frequency 0) has no equal in habit; imported as {1}."
+        case .lossUnknownName: "  {1, plural, one {# line of the log for “{0}”, which no habit has, was left out} other {# lines of the log for “{0}”, which no habit has, were left out}}."
+        case .lossEndDate: "  “{0}”: the end date {1} is not kept; a habit that has ended is imported archived."
+        case .importDryRunNote: "Nothing was written (--dry-run)."
+        case .importQuotedName: "“{0}”"
+        case .lossGuessedTarget: "  “{0}”: the file gives amounts but no target; the target is {1}, the least amount logged (change it with habit edit)."
         // MARK: import --merge
-        .importMergeOrRename: "--merge and --rename cannot be used together: choose what to do with a name that exists.",
-        .importRowMerged: "merged into the tracker of that name",
-        .importRowKept: "{0, plural, one {# day differs in the file and stays as habit has it} other {# days differ in the file and stay as habit has them}}",
-        .importRowAlreadyThere: "  “{0}”: in habit already, nothing to add",
-        .importNothingNew: "Nothing to import from {1}: habit holds {0, plural, one {that tracker} other {those # trackers}} with every day already.",
-        .importKindsDifferNumeric: "“{0}” cannot be merged: it is numeric in the file but yes/no in habit.",
-        .importKindsDifferYesNo: "“{0}” cannot be merged: it is yes/no in the file but numeric in habit.",
-        .importKindsDifferHint: "Import it under another name with --rename, or change the tracker in habit first.",
+        case .importMergeOrRename: "--merge and --rename cannot be used together: choose what to do with a name that exists."
+        case .importRowMerged: "merged into the tracker of that name"
+        case .importRowKept: "{0, plural, one {# day differs in the file and stays as habit has it} other {# days differ in the file and stay as habit has them}}"
+        case .importRowAlreadyThere: "  “{0}”: in habit already, nothing to add"
+        case .importNothingNew: "Nothing to import from {1}: habit holds {0, plural, one {that tracker} other {those # trackers}} with every day already."
+        case .importKindsDifferNumeric: "“{0}” cannot be merged: it is numeric in the file but yes/no in habit."
+        case .importKindsDifferYesNo: "“{0}” cannot be merged: it is yes/no in the file but numeric in habit."
+        case .importKindsDifferHint: "Import it under another name with --rename, or change the tracker in habit first."
         // MARK: import --infer-weekdays
-        .importNotes: "Guessed from the data (--infer-weekdays):",
-        .noteWeekdaysInferred: "  “{0}”: {1}, the weekdays of {2}% of its done days.",
+        case .importNotes: "Guessed from the data (--infer-weekdays):"
+        case .noteWeekdaysInferred: "  “{0}”: {1}, the weekdays of {2}% of its done days."
         // MARK: import sources (Loop's .db, habitctl)
-        .importDatabaseNotSQLite: "{0} is not an SQLite database, so it is not Loop's backup.",
-        .importDatabaseNotLoop: "{0} is an SQLite database, but not Loop Habit Tracker's: it has no Habits and Repetitions tables.",
-        .importDatabaseHint: "Give the .db file of Loop's “Export full backup”, or the .zip of its “Export as CSV”.",
-        .importDatabaseTooOld: "{0} is a Loop database of version {1}; habit reads versions 8 to 25.",
-        .importDatabaseTooOldHint: "Open it in a current Loop Habit Tracker, which upgrades it, and export a backup from there.",
-        .importDatabaseTooNew: "{0} is a Loop database of version {1}, newer than habit knows (versions 8 to 25).",
-        .importDatabaseTooNewHint: "Use “Export as CSV” in Loop and import the .zip, or a newer habit.",
-        .importDatabaseUnreadable: "{0} cannot be read as a database: {1}",
-        .importDatabaseBadValue: "{0}: table {1}, row {2}, column {3}: “{4}” is not a value Loop writes.",
-        .sqliteMissing: "Reading Loop's .db backups needs the SQLite library: {0}",
-        .sqliteMissingHint: "Install it (on Debian: apt-get install libsqlite3-0), or import Loop's CSV export (.zip) instead.",
-        .lossNumericPeriod: "  “{0}”: Loop's target of {1} is a total over {2} days; a target in habit is one day's total (imported as {3}).",
-        .lossReminderDays: "  “{0}”: the reminder at {1} on {2} only is imported for every day (habit's reminders have no weekdays).",
-        .lossName: "  “{0}”: a name in habit has no control characters; imported as “{1}”.",
-        .lossNameCut: "  “{0}”: a name in habit has at most 38 characters; imported as “{1}”, with the full name first in its description.",
+        case .importDatabaseNotSQLite: "{0} is not an SQLite database, so it is not Loop's backup."
+        case .importDatabaseNotLoop: "{0} is an SQLite database, but not Loop Habit Tracker's: it has no Habits and Repetitions tables."
+        case .importDatabaseHint: "Give the .db file of Loop's “Export full backup”, or the .zip of its “Export as CSV”."
+        case .importDatabaseTooOld: "{0} is a Loop database of version {1}; habit reads versions 8 to 25."
+        case .importDatabaseTooOldHint: "Open it in a current Loop Habit Tracker, which upgrades it, and export a backup from there."
+        case .importDatabaseTooNew: "{0} is a Loop database of version {1}, newer than habit knows (versions 8 to 25)."
+        case .importDatabaseTooNewHint: "Use “Export as CSV” in Loop and import the .zip, or a newer habit."
+        case .importDatabaseUnreadable: "{0} cannot be read as a database: {1}"
+        case .importDatabaseBadValue: "{0}: table {1}, row {2}, column {3}: “{4}” is not a value Loop writes."
+        case .sqliteMissing: "Reading Loop's .db backups needs the SQLite library: {0}"
+        case .sqliteMissingHint: "Install it (on Debian: apt-get install libsqlite3-0), or import Loop's CSV export (.zip) instead."
+        case .lossNumericPeriod: "  “{0}”: Loop's target of {1} is a total over {2} days; a target in habit is one day's total (imported as {3})."
+        case .lossReminderDays: "  “{0}”: the reminder at {1} on {2} only is imported for every day (habit's reminders have no weekdays)."
+        case .lossName: "  “{0}”: a name in habit has no control characters; imported as “{1}”."
+        case .lossNameCut: "  “{0}”: a name in habit has at most 38 characters; imported as “{1}”, with the full name first in its description."
         // MARK: export
-        .exportWritten: "Exported {0, plural, one {# tracker} other {# trackers}} ({1, plural, one {# day} other {# days}}, {2, plural, one {# note} other {# notes}}) to {3}.",
-        .exportLossWeekdays: "  “{0}”: {1} is written as {2} (Loop has no fixed weekdays).",
-        .exportLossEvent: "  “{0}”: an event is written as a daily habit (Loop has no events).",
-        .exportLossColor: "  {0, plural, one {{1} has no colour and gets} other {{1} have no colour and get}} Loop's default, teal.",
-        .exportLoopNotCarried: "  Categories, emoji, pins, start days, goals, reminders and vacations are not in Loop's format.",
-        .exportOutputExists: "{0} exists already; nothing was exported.",
-        .exportOutputExistsHint: "Give another file name, or add --force to replace it.",
-        .exportUnwritable: "Cannot write {0}: {1}.",
-        .exportBlocked: "{0} {1, plural, one {has errors, so its tracker} other {have errors, so their trackers}} would be missing from the export; nothing was exported.",
-        .exportBlockedHint: "Fix the lines below (habit check shows them too), then export again.",
+        case .exportWritten: "Exported {0, plural, one {# tracker} other {# trackers}} ({1, plural, one {# day} other {# days}}, {2, plural, one {# note} other {# notes}}) to {3}."
+        case .exportLossWeekdays: "  “{0}”: {1} is written as {2} (Loop has no fixed weekdays)."
+        case .exportLossEvent: "  “{0}”: an event is written as a daily habit (Loop has no events)."
+        case .exportLossColor: "  {0, plural, one {{1} has no colour and gets} other {{1} have no colour and get}} Loop's default, teal."
+        case .exportLoopNotCarried: "  Categories, emoji, pins, start days, goals, reminders and vacations are not in Loop's format."
+        case .exportOutputExists: "{0} exists already; nothing was exported."
+        case .exportOutputExistsHint: "Give another file name, or add --force to replace it."
+        case .exportUnwritable: "Cannot write {0}: {1}."
+        case .exportBlocked: "{0} {1, plural, one {has errors, so its tracker} other {have errors, so their trackers}} would be missing from the export; nothing was exported."
+        case .exportBlockedHint: "Fix the lines below (habit check shows them too), then export again."
         // MARK: import, one name twice in a file
-        .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”.",
+        case .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”."
         // MARK: export loop OUT.db
-        .exportLoopBackupNotCarried: "  Categories, emoji, pins, start days, goals and vacations are not in Loop's backup; of several reminder times it keeps the first.",
+        case .exportLoopBackupNotCarried: "  Categories, emoji, pins, start days, goals and vacations are not in Loop's backup; of several reminder times it keeps the first."
         // MARK: quit habits, forgiven misses, ranges (issue 25)
-        .markSlip: "slip",
-        .noteSlipByRank: "{0} (a slip is never lost: it beats done, skip and no mark)",
-        .legendForgiven: "forgiven miss",
-        .diagUnknownAllowance: "`allow` must be \"N per week\" or \"N per month\", not \"{0}\"",
-        .diagUnknownAllowanceHint: "Write for example `allow = \"1 per week\"`: up to one missed day a week does not break the streak.",
-        .diagAllowanceCountOutOfRange: "`allow = \"{0}\"` forgives too many: at most {1} a period",
-        .diagAllowanceCountOutOfRangeHint: "A period missed entirely must still break the streak: use 1 to 6 per week or 1 to 30 per month.",
-        .diagAllowanceWithoutDays: "`allow` has no effect here: this tracker's misses are not days",
-        .diagAllowanceWithoutDaysHint: "Forgiven misses apply to habits on weekdays and \"every N days\"; remove the line, or change the schedule.",
-        .diagQuitNotDaily: "a habit to quit is kept every day: it cannot have this schedule",
-        .diagQuitNotDailyHint: "Remove `schedule` (or write `schedule = \"daily\"`) and any `kind = \"event\"`, or remove `quit = true`.",
-        .diagQuitWithTarget: "a habit to quit counts slips: it cannot have a target",
-        .diagQuitWithTargetHint: "Remove `target`, or remove `quit = true` and keep `target_type = \"at_most\"` to count amounts.",
-        .diagSlipWithoutQuit: "a \"slip\" in the log of a habit that is not a habit to quit: it counts as a missed day",
-        .diagSlipWithoutQuitHint: "Add `quit = true` if this is a habit to quit, or write `true`, `\"skip\"` or no line for that day.",
-        .notQuit: "“{0}” is not a habit to quit: it has no slips.",
-        .notQuitHint: "Make it one with: habit edit \"{0}\" --quit",
-        .quitNotPlain: "“{0}” cannot be a habit to quit: such a habit is daily and counts slips, not amounts.",
-        .quitNotPlainHint: "Leave out --target and --event; to count amounts instead, use --target N --at-most.",
-        .allowanceWithoutDays: "“{0}” cannot forgive misses: its misses are not days.",
-        .allowanceWithoutDaysHint: "Forgiven misses apply to habits on weekdays and \"every N days\", not to events or \"N per week/month\".",
-        .eventRange: "“{0}” is an event: it is done once, not on a range of days.",
-        .eventRangeHint: "Mark the day it was done: habit done \"{0}\" --date D",
-        .badAllowance: "“{0}” is not an allowance of forgiven misses.",
-        .badAllowanceHint: "Write \"1 per week\" or \"2 per month\" (1 to 6 a week, 1 to 30 a month), or \"none\" to remove it.",
-        .markedDoneRange: "“{0}” marked done on {1, plural, one {# day} other {# days}} from {2} to {3}.",
-        .markedUndoneRange: "“{0}”: marks removed from {1, plural, one {# day} other {# days}} from {2} to {3}.",
-        .slipLogged: "“{0}”: slip logged {1}. Clean runs start again from here.",
-        .alreadySlipped: "“{0}” already has a slip {1}.",
-        .slipRemoved: "“{0}”: slip removed {1}.",
-        .noSlip: "“{0}” has no slip {1}; nothing was changed.",
-        .kindQuit: "habit to quit",
-        .fieldAllowance: "Forgiven",
-        .allowancePerWeek: "{0, plural, one {# missed day} other {# missed days}} a week",
-        .allowancePerMonth: "{0, plural, one {# missed day} other {# missed days}} a month",
-        .fieldClean: "Clean",
-        .daysClean: "{0, plural, one {# day clean} other {# days clean}}",
-        .fieldBestClean: "Best clean run",
-        .fieldSlips: "Slips",
-        .slipsRate: "{0} ({1} a week, {2} a month)",
-        .fieldForgiven: "Forgiven misses",
-        .quitTitle: "Habits to quit",
-        .quitStatsLine: "{0}: {1} · best {2} · {3} slips a week",
-        .exportLossQuit: "  “{0}”: a habit to quit is written as at most 0 slips a day (Loop has no habits to quit).",
-        .exportLossAllowance: "  “{0}”: forgiven misses are not in Loop's format.",
-    ]
+        case .markSlip: "slip"
+        case .noteSlipByRank: "{0} (a slip is never lost: it beats done, skip and no mark)"
+        case .legendForgiven: "forgiven miss"
+        case .diagUnknownAllowance: "`allow` must be \"N per week\" or \"N per month\", not \"{0}\""
+        case .diagUnknownAllowanceHint: "Write for example `allow = \"1 per week\"`: up to one missed day a week does not break the streak."
+        case .diagAllowanceCountOutOfRange: "`allow = \"{0}\"` forgives too many: at most {1} a period"
+        case .diagAllowanceCountOutOfRangeHint: "A period missed entirely must still break the streak: use 1 to 6 per week or 1 to 30 per month."
+        case .diagAllowanceWithoutDays: "`allow` has no effect here: this tracker's misses are not days"
+        case .diagAllowanceWithoutDaysHint: "Forgiven misses apply to habits on weekdays and \"every N days\"; remove the line, or change the schedule."
+        case .diagQuitNotDaily: "a habit to quit is kept every day: it cannot have this schedule"
+        case .diagQuitNotDailyHint: "Remove `schedule` (or write `schedule = \"daily\"`) and any `kind = \"event\"`, or remove `quit = true`."
+        case .diagQuitWithTarget: "a habit to quit counts slips: it cannot have a target"
+        case .diagQuitWithTargetHint: "Remove `target`, or remove `quit = true` and keep `target_type = \"at_most\"` to count amounts."
+        case .diagSlipWithoutQuit: "a \"slip\" in the log of a habit that is not a habit to quit: it counts as a missed day"
+        case .diagSlipWithoutQuitHint: "Add `quit = true` if this is a habit to quit, or write `true`, `\"skip\"` or no line for that day."
+        case .notQuit: "“{0}” is not a habit to quit: it has no slips."
+        case .notQuitHint: "Make it one with: habit edit \"{0}\" --quit"
+        case .quitNotPlain: "“{0}” cannot be a habit to quit: such a habit is daily and counts slips, not amounts."
+        case .quitNotPlainHint: "Leave out --target and --event; to count amounts instead, use --target N --at-most."
+        case .allowanceWithoutDays: "“{0}” cannot forgive misses: its misses are not days."
+        case .allowanceWithoutDaysHint: "Forgiven misses apply to habits on weekdays and \"every N days\", not to events or \"N per week/month\"."
+        case .eventRange: "“{0}” is an event: it is done once, not on a range of days."
+        case .eventRangeHint: "Mark the day it was done: habit done \"{0}\" --date D"
+        case .badAllowance: "“{0}” is not an allowance of forgiven misses."
+        case .badAllowanceHint: "Write \"1 per week\" or \"2 per month\" (1 to 6 a week, 1 to 30 a month), or \"none\" to remove it."
+        case .markedDoneRange: "“{0}” marked done on {1, plural, one {# day} other {# days}} from {2} to {3}."
+        case .markedUndoneRange: "“{0}”: marks removed from {1, plural, one {# day} other {# days}} from {2} to {3}."
+        case .slipLogged: "“{0}”: slip logged {1}. Clean runs start again from here."
+        case .alreadySlipped: "“{0}” already has a slip {1}."
+        case .slipRemoved: "“{0}”: slip removed {1}."
+        case .noSlip: "“{0}” has no slip {1}; nothing was changed."
+        case .kindQuit: "habit to quit"
+        case .fieldAllowance: "Forgiven"
+        case .allowancePerWeek: "{0, plural, one {# missed day} other {# missed days}} a week"
+        case .allowancePerMonth: "{0, plural, one {# missed day} other {# missed days}} a month"
+        case .fieldClean: "Clean"
+        case .daysClean: "{0, plural, one {# day clean} other {# days clean}}"
+        case .fieldBestClean: "Best clean run"
+        case .fieldSlips: "Slips"
+        case .slipsRate: "{0} ({1} a week, {2} a month)"
+        case .fieldForgiven: "Forgiven misses"
+        case .quitTitle: "Habits to quit"
+        case .quitStatsLine: "{0}: {1} · best {2} · {3} slips a week"
+        case .exportLossQuit: "  “{0}”: a habit to quit is written as at most 0 slips a day (Loop has no habits to quit)."
+        case .exportLossAllowance: "  “{0}”: forgiven misses are not in Loop's format."
+        }
+    }
 }

@@ -14,10 +14,11 @@ enum Language: String, Sendable, CaseIterable {
         return .english
     }
 
-    var templates: [MessageKey: String] {
+    /// The catalog's template of `key`.
+    func template(_ key: MessageKey) -> String {
         switch self {
-        case .english: EnglishCatalog.templates
-        case .russian: RussianCatalog.templates
+        case .english: EnglishCatalog.template(key)
+        case .russian: RussianCatalog.template(key)
         }
     }
 

@@ -4,11 +4,9 @@ import HabitCore
 /// words and formats built from them. Data such as tracker names is never translated.
 struct Messages: Sendable {
     let language: Language
-    private let templates: [MessageKey: String]
 
     init(_ language: Language) {
         self.language = language
-        templates = language.templates
     }
 
     /// The text of a message without arguments.
@@ -18,7 +16,7 @@ struct Messages: Sendable {
 
     /// The text of `key` with its arguments (numbers for plural choices as `Int`).
     func text(_ key: MessageKey, _ arguments: any CustomStringConvertible...) -> String {
-        Template.render(templates[key] ?? key.rawValue, arguments.map(\.description), plural: language.pluralCategory)
+        Template.render(language.template(key), arguments.map(\.description), plural: language.pluralCategory)
     }
 
     // MARK: Words and forms

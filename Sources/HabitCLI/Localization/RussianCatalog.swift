@@ -1,41 +1,44 @@
 /// Русский каталог. Templates: `{0}` is the first argument; `{0, plural, one {…} other {…}}`
 /// chooses by the language's plural rule, with `#` for the number.
+/// A switch rather than a dictionary: a key without its message does not compile, and a key
+/// written twice is a warning (an error where warnings are), never a crash at run time.
 enum RussianCatalog {
-    static let templates: [MessageKey: String] = [
-        .error: "ошибка",
-        .warning: "предупреждение",
-        .hint: "подсказка",
-        .yesNoPrompt: "[y/N]",
-        .dayCount: "{0, plural, one {# день} few {# дня} many {# дней}}",
-        .trackerCount: "{0, plural, one {# трекер} few {# трекера} many {# трекеров}}",
-        .fileCount: "{0, plural, one {# файл} few {# файла} many {# файлов}}",
-        .weekCount: "{0, plural, one {# неделя} few {# недели} many {# недель}}",
-        .monthCount: "{0, plural, one {# месяц} few {# месяца} many {# месяцев}}",
-        .everyDay: "Каждый день",
-        .event: "Нерегулярное событие",
-        .today: "сегодня",
-        .yesterday: "вчера",
-        .longDate: "{0}, {1} {4} {3}",
-        .dateWithoutWeekday: "{0} {3} {2}",
-        .monthYear: "{0} {1}",
-        .shortDate: "{0} {1}",
-        .weekRangeOneMonth: "{0}–{4} {6} {7}",
-        .weekRangeOneYear: "{0} {2} – {4} {6} {7}",
-        .weekRange: "{0} {2} {3} – {4} {6} {7}",
-        .percent: "{0} %",
-        .ofDays: "{0} из {1, plural, one {# дня} few {# дней} many {# дней}}",
-        .listSeparator: ", ",
-        .pinned: "Закреплённые",
-        .nothingToTrack: "Что будем отслеживать?",
-        .nothingToTrackHint: "На этот день ничего не запланировано. Добавьте трекер: habit add \"Чтение\" --category Учёба --daily",
-        .nothingFound: "Ничего не найдено",
-        .nothingFoundHint: "Ни один трекер не подходит под поиск или фильтр. Попробуйте: habit list --filter all",
-        .filesHaveProblems: "С файлами есть проблемы ({0, plural, one {# файл} few {# файла} many {# файлов}}), они пропущены; подробности: `habit check`.",
-        .notInitialized: "В {0} ещё нет данных habit.",
-        .notInitializedHint: "Выполните `habit init`, чтобы начать здесь, или укажите существующий каталог через --dir или HABIT_DIR.",
-        .alreadyInitialized: "В {0} уже есть данные habit.",
-        .alreadyInitializedHint: "Выполните `habit`, чтобы увидеть трекеры на сегодня.",
-        .welcome: """
+    static func template(_ key: MessageKey) -> String {
+        switch key {
+        case .error: "ошибка"
+        case .warning: "предупреждение"
+        case .hint: "подсказка"
+        case .yesNoPrompt: "[y/N]"
+        case .dayCount: "{0, plural, one {# день} few {# дня} many {# дней}}"
+        case .trackerCount: "{0, plural, one {# трекер} few {# трекера} many {# трекеров}}"
+        case .fileCount: "{0, plural, one {# файл} few {# файла} many {# файлов}}"
+        case .weekCount: "{0, plural, one {# неделя} few {# недели} many {# недель}}"
+        case .monthCount: "{0, plural, one {# месяц} few {# месяца} many {# месяцев}}"
+        case .everyDay: "Каждый день"
+        case .event: "Нерегулярное событие"
+        case .today: "сегодня"
+        case .yesterday: "вчера"
+        case .longDate: "{0}, {1} {4} {3}"
+        case .dateWithoutWeekday: "{0} {3} {2}"
+        case .monthYear: "{0} {1}"
+        case .shortDate: "{0} {1}"
+        case .weekRangeOneMonth: "{0}–{4} {6} {7}"
+        case .weekRangeOneYear: "{0} {2} – {4} {6} {7}"
+        case .weekRange: "{0} {2} {3} – {4} {6} {7}"
+        case .percent: "{0} %"
+        case .ofDays: "{0} из {1, plural, one {# дня} few {# дней} many {# дней}}"
+        case .listSeparator: ", "
+        case .pinned: "Закреплённые"
+        case .nothingToTrack: "Что будем отслеживать?"
+        case .nothingToTrackHint: "На этот день ничего не запланировано. Добавьте трекер: habit add \"Чтение\" --category Учёба --daily"
+        case .nothingFound: "Ничего не найдено"
+        case .nothingFoundHint: "Ни один трекер не подходит под поиск или фильтр. Попробуйте: habit list --filter all"
+        case .filesHaveProblems: "С файлами есть проблемы ({0, plural, one {# файл} few {# файла} many {# файлов}}), они пропущены; подробности: `habit check`."
+        case .notInitialized: "В {0} ещё нет данных habit."
+        case .notInitializedHint: "Выполните `habit init`, чтобы начать здесь, или укажите существующий каталог через --dir или HABIT_DIR."
+        case .alreadyInitialized: "В {0} уже есть данные habit."
+        case .alreadyInitializedHint: "Выполните `habit`, чтобы увидеть трекеры на сегодня."
+        case .welcome: """
         Добро пожаловать в habit! Данные хранятся в этом каталоге — обычные файлы TOML, их можно править вручную:
           {0}
 
@@ -46,14 +49,14 @@ enum RussianCatalog {
           habit add "Утренняя пробежка" --category Здоровье --days mon,wed,fri --emoji 🏃
           habit done "Утренняя пробежка"    отметить сегодня
           habit                             что запланировано на сегодня
-        """,
-        .initialized: "История включена: каждое изменение — коммит git в ветке main.",
-        .initializedPlain: "История выключена (обычный каталог). Включить позже: habit init --git",
-        .cloned: "Удалённый репозиторий склонирован: {0, plural, one {# трекер} few {# трекера} many {# трекеров}}.",
-        .connectedEmptyRemote: "Удалённый репозиторий был пуст: теперь в нём этот новый каталог (ветка {0}).",
-        .historyEnabled: "История включена: каждое изменение теперь — коммит git в ветке main.",
-        .historyAlreadyOn: "История уже включена.",
-        .onboardingPage1: """
+        """
+        case .initialized: "История включена: каждое изменение — коммит git в ветке main."
+        case .initializedPlain: "История выключена (обычный каталог). Включить позже: habit init --git"
+        case .cloned: "Удалённый репозиторий склонирован: {0, plural, one {# трекер} few {# трекера} many {# трекеров}}."
+        case .connectedEmptyRemote: "Удалённый репозиторий был пуст: теперь в нём этот новый каталог (ветка {0})."
+        case .historyEnabled: "История включена: каждое изменение теперь — коммит git в ветке main."
+        case .historyAlreadyOn: "История уже включена."
+        case .onboardingPage1: """
         Добро пожаловать в habit
 
         Формируйте привычки и следите за прогрессом — в обычных текстовых файлах, которые принадлежат вам.
@@ -61,32 +64,32 @@ enum RussianCatalog {
           • Трекер — это привычка в выбранные дни недели или разовое событие.
           • Каждый день отмечайте сделанное: habit done "Утренняя пробежка".
           • habit покажет, что запланировано на сегодня, серии, календари и статистику.
-        """,
-        .onboardingPage2: """
+        """
+        case .onboardingPage2: """
         Ваши данные — обычный текст
 
         Каждый трекер — файл TOML в этом каталоге:
           {0}
 
         Открывайте его в редакторе когда угодно (habit edit НАЗВАНИЕ), а потом выполните habit check. Ваши комментарии и оформление сохраняются.
-        """,
-        .onboardingPage3: """
+        """
+        case .onboardingPage3: """
         История и синхронизация
 
         Каталог — репозиторий git: каждое изменение — коммит (habit log). Укажите любой удалённый репозиторий git (habit remote set URL) и выполняйте habit sync на каждой машине; можно работать без сети, и ни одна отметка не потеряется.
-        """,
-        .onboardingKeys: "Enter или → дальше · q пропустить",
-        .onboardingCreate: "Создать каталог данных в {0}?",
-        .onboardingCategories: "Начать с категорий: учёба, работа, я, здоровье, общение, финансы и отказ от вредной привычки?",
-        .onboardingCategoriesCreated: "Ваши категории: {0}.",
-        .onboardingNextSteps: """
+        """
+        case .onboardingKeys: "Enter или → дальше · q пропустить"
+        case .onboardingCreate: "Создать каталог данных в {0}?"
+        case .onboardingCategories: "Начать с категорий: учёба, работа, я, здоровье, общение, финансы и отказ от вредной привычки?"
+        case .onboardingCategoriesCreated: "Ваши категории: {0}."
+        case .onboardingNextSteps: """
         Дальше:
           habit add "Утренняя пробежка" --category Здоровье --days mon,wed,fri --emoji 🏃
           habit done "Утренняя пробежка"    отметить сегодня
           habit                             что запланировано на сегодня
-        """,
-        .onboardingNotCreated: "Ничего не создано. Выполните `habit init`, когда будете готовы.",
-        .onboardingGuide: """
+        """
+        case .onboardingNotCreated: "Ничего не создано. Выполните `habit init`, когда будете готовы."
+        case .onboardingGuide: """
         habit хранит трекеры в файлах TOML в каталоге данных; в {0} его пока нет.
 
         Начните так:
@@ -95,637 +98,638 @@ enum RussianCatalog {
           habit add "Утренняя пробежка" --category Здоровье --days mon,wed,fri
           habit done пробежка               отметить сегодня
           habit                             что запланировано на сегодня
-        """,
-        .categoryAcademic: "Учёба",
-        .categoryWork: "Работа",
-        .categorySelf: "Я",
-        .categoryHealth: "Здоровье",
-        .categorySocial: "Общение",
-        .categoryFinance: "Финансы",
-        .categoryQuit: "Отказ от вредной привычки",
-        .noSuchTracker: "Нет трекера «{0}».",
-        .noSuchTrackerHint: """
+        """
+        case .categoryAcademic: "Учёба"
+        case .categoryWork: "Работа"
+        case .categorySelf: "Я"
+        case .categoryHealth: "Здоровье"
+        case .categorySocial: "Общение"
+        case .categoryFinance: "Финансы"
+        case .categoryQuit: "Отказ от вредной привычки"
+        case .noSuchTracker: "Нет трекера «{0}»."
+        case .noSuchTrackerHint: """
         Есть такие трекеры:
         {0}
-        """,
-        .ambiguousTracker: "«{0}» подходит к нескольким трекерам:",
-        .ambiguousTrackerHint: """
+        """
+        case .ambiguousTracker: "«{0}» подходит к нескольким трекерам:"
+        case .ambiguousTrackerHint: """
         {0}
         Введите название подробнее или имя файла в скобках.
-        """,
-        .nameEmpty: "Название не может быть пустым.",
-        .nameTooLong: "Имя не длиннее 38 символов.",
-        .nameTooLongHint: "Здесь символов: {0}.",
-        .nameControlCharacter: "Название не может содержать управляющие символы.",
-        .nameTaken: "Трекер «{0}» уже есть.",
-        .nameTakenHint: "Названия сравниваются без учёта регистра; выберите другое или переименуйте тот: habit edit \"{0}\" --name НОВОЕ",
-        .unknownCategory: "Нет категории «{0}».",
-        .unknownCategoryHintNone: "Сначала создайте её: habit category add НАЗВАНИЕ",
-        .unknownCategoryHint: "Выберите одну из: {0} или создайте: habit category add НАЗВАНИЕ",
-        .unknownCategoryDidYouMean: "Возможно, «{0}»? Название категории пишется точно.",
-        .scheduleMissing: "Привычке нужно расписание: --days mon,wed,fri, --daily или --schedule \"3 per week\" (или --event для нерегулярного события).",
-        .scheduleConflict: "Выберите что-то одно: --schedule, --days, --daily или --event.",
-        .badWeekdays: "«{0}» — не список дней недели вида mon,wed,fri.",
-        .badColor: "«{0}» — не цвет; используйте {1} или #RRGGBB.",
-        .badEmoji: "«{0}» — не один эмодзи.",
-        .badGoal: "«{0}» — не цель; укажите дни, недели или месяцы: 30d, 8w, 3m.",
-        .badDate: "«{0}» — не день; используйте 2026-11-21, today, yesterday, tomorrow, -3 (дня назад), день недели или last friday.",
-        .noTerminal: "Не указано {0} (нет терминала, чтобы спросить).",
-        .added: "Трекер «{0}» добавлен в «{1}».",
-        .edited: "Трекер «{0}» изменён.",
-        .nothingToEdit: "Нечего менять: укажите параметр, например --name, --days или --emoji (или запустите в терминале, чтобы править файл).",
-        .confirmDelete: "Удалить «{0}» со всеми данными (отмечено: {1, plural, one {# день} few {# дня} many {# дней}})?",
-        .deleted: "Трекер «{0}» удалён.",
-        .confirmationNeeded: "Это удалит данные; добавьте --yes для подтверждения (нет терминала, чтобы спросить).",
-        .cancelled: "Отменено; ничего не изменилось.",
-        .pinnedTracker: "«{0}» закреплён.",
-        .unpinnedTracker: "«{0}» откреплён.",
-        .alreadyPinned: "«{0}» уже закреплён.",
-        .notPinned: "«{0}» не закреплён.",
-        .confirmDropMarks: "Перенос начала «{0}» на {1} удалит отметки до этой даты ({2, plural, one {# день} few {# дня} many {# дней}}). Продолжить?",
-        .dropMarksNeedsYes: "Перенос начала «{0}» на {1} удалит отметки до этой даты ({2, plural, one {# день} few {# дня} many {# дней}}); добавьте --yes для подтверждения.",
-        .droppedMarks: "Удалены отметки до нового начала: {0, plural, one {# день} few {# дня} many {# дней}}.",
-        .editAgain: "Исправить ещё раз?",
-        .editorFailed: "Не удалось запустить редактор «{0}» ({1}).",
-        .editorFailedHint: "Укажите редактор в VISUAL или EDITOR, например export EDITOR=nano",
-        .editorUnchanged: "Изменений нет; ничего не записано.",
-        .changedMeanwhile: "{0} изменился, пока вы его правили; ничего не записано.",
-        .changedMeanwhileHint: "Запустите команду снова, чтобы начать с нынешнего содержимого.",
-        .promptName: "Название",
-        .promptCategory: "Категория (номер или название)",
-        .promptCategoryLast: "последняя",
-        .promptNewCategory: "Категорий пока нет. Название первой",
-        .promptCreateCategory: "Категории «{0}» нет. Создать?",
-        .promptKind: "Привычка по дням недели или разовое событие? (h/e)",
-        .promptSchedule: "Расписание: daily, дни недели вроде mon,wed,fri, 3 per week, 10 per month или every 2 days",
-        .promptEmoji: "Эмодзи (Enter — пропустить)",
-        .promptColor: "Цвет (Enter — пропустить)",
-        .promptDescription: "Описание (Enter — пропустить)",
-        .promptStart: "Начало (Enter — сегодня)",
-        .promptGoal: "Цель: 30d, 8w, 3m (Enter — без цели)",
-        .promptAgain: "{0} Попробуйте ещё раз.",
-        .promptNoInput: "Ответа нет; ничего не создано.",
-        .badKind: "Ответьте h (привычка) или e (событие).",
-        .badChoice: "«{0}» — не один из показанных номеров.",
-        .markedDone: "✓ «{0}» выполнено: {1}.",
-        .markedUndone: "Отметка «{0}» снята: {1}.",
-        .markedSkipped: "«{0}» пропущено по уважительной причине: {1} (серия не прерывается).",
-        .alreadyDone: "«{0}» уже выполнено: {1}.",
-        .alreadySkipped: "«{0}» уже пропущено: {1}.",
-        .notMarked: "«{0}» не было отмечено: {1}; снимать нечего.",
-        .refusedFuture: "{0}: этот день ещё не наступил; отмечать можно только прошедшие дни и сегодня.",
-        .refusedFutureHint: "Без --date отмечается сегодня.",
-        .refusedBeforeStart: "«{0}» начинается {1}; более ранние дни отмечать нельзя.",
-        .refusedBeforeStartHint: "Перенести начало: habit edit \"{0}\" --start ДАТА",
-        .refusedNotScheduled: "«{0}» не запланировано на {1} (дни: {2}).",
-        .refusedNotScheduledHint: "Изменить дни: habit edit \"{0}\" --days ДНИ",
-        .refusedEventDone: "«{0}» уже выполнено: {1}; событие выполняется один раз.",
-        .refusedEventDoneHint: "Чтобы перенести на другой день, сначала выполните: habit undone \"{0}\" --date {1}",
-        .categoriesHeading: "Категории",
-        .noCategories: "Категорий пока нет.",
-        .noCategoriesHint: "Создайте: habit category add Здоровье",
-        .categoryNameEmpty: "В названии категории нужен хотя бы один символ.",
-        .categoryExists: "Категория «{0}» уже есть.",
-        .categoryAdded: "Категория «{0}» добавлена.",
-        .categoryRenamed: "Категория «{0}» переименована в «{1}» (обновлено трекеров: {2}).",
-        .confirmCategoryRemoval: "Удалить категорию «{0}»?",
-        .confirmCategoryRemovalWithTrackers: "Удалить категорию «{0}» со всеми данными, включая трекеры ({1}): {2}?",
-        .categoryRemoved: "Категория «{0}» удалена.",
-        .categoryRemovedWithTrackers: "Категория «{0}» удалена вместе с трекерами: {1}.",
-        .checkClean: "Все файлы в порядке ({0, plural, one {# файл} few {# файла} many {# файлов}}).",
-        .checkSummary: "Ошибок: {0}, предупреждений: {1}.",
-        .unknownCommand: "«{0}» — не команда habit.",
-        .didYouMean: "Возможно, имелось в виду `habit {0}`?",
-        .seeHelp: "Список команд: `habit --help`.",
-        .notAColorMode: "«{0}» — не режим цвета для --color; используйте auto, always или never.",
-        .useTrackerColor: "Цвет трекера задаёт --tracker-color {0}.",
-        .badMonth: "«{0}» — не месяц; используйте 2026-10, -1 (прошлый месяц) или +1 (следующий).",
-        .badYear: "«{0}» — не год; используйте 2026, -1 (прошлый год) или +1 (следующий).",
-        .extraArgument: "Лишний аргумент «{0}».",
-        .busy: "Каталог данных занят: {0}.",
-        .busyHint: "Попробуйте чуть позже.",
-        .waitingForLock: "ожидание каталога данных (занят: {0})…",
-        .filesBlockChange: "{0}: изменения невозможны, пока не исправлены ошибки; ничего не записано.",
-        .filesBlockChangeHint: "Исправьте строки ниже (их же покажет habit check) и повторите.",
-        .ioError: "Не удалось {0} {1}: {2}.",
-        .ioCreateTemporary: "создать временный файл для",
-        .ioWrite: "записать",
-        .ioFlush: "сбросить на диск",
-        .ioReplace: "заменить",
-        .ioDelete: "удалить",
-        .ioCreateFolder: "создать каталог",
-        .ioOpenLock: "открыть файл блокировки",
-        .ioLock: "заблокировать",
-        .ioRead: "прочитать",
-        .unusablePath: "{0} нельзя использовать: {1}.",
-        .unusablePathHint: "habit читает и пишет только настоящие файлы и каталоги внутри каталога данных; замените ссылку или файл каталогом.",
-        .problemMissing: "файл отсутствует",
-        .problemSymbolicLink: "{0} — символическая ссылка; habit не переходит по ссылкам внутри каталога данных",
-        .problemNotRegular: "это не обычный файл",
-        .problemNotDirectory: "{0} — не каталог",
-        .problemTooLarge: "файл слишком велик ({0} МБ); файл трекера намного меньше 1 МБ",
-        .problemIO: "{0}",
-        .diagConflictMarkers: "в файле остались маркеры конфликта git (<<<<<<<, =======, >>>>>>>)",
-        .diagConflictMarkersHint: "Их оставило слияние git; выполните `habit sync`, чтобы объединить файл по правилам habit, или оставьте одну версию и удалите маркеры.",
-        .diagNotATrackerFile: "не файл трекера; читаются только файлы *.toml в trackers/",
-        .diagNotATrackerFileHint: "Перенесите его из trackers/ или переименуйте в *.toml.",
-        .diagTrackersFolder: "каталог trackers не читается: {0}",
-        .diagWrongType: "`{0}` должно быть {1}, а не {2}",
-        .diagMissingKey: "нет ключа `{0}`",
-        .diagMissingKeyHintName: "Добавьте строку вида: name = \"Утренняя пробежка\"",
-        .diagMissingKeyHintCategory: "Добавьте строку вида: category = \"Здоровье\"",
-        .diagMissingKeyHintSchedule: "Добавьте schedule = \"daily\", schedule = [\"mon\", \"wed\", \"fri\"] или schedule = \"3 per week\", либо kind = \"event\".",
-        .diagMisspelledKey: "нет ключа `{1}`: `{0}` похоже на опечатку в нём",
-        .diagMisspelledKeyHint: "Переименуйте `{0}` в `{1}`.",
-        .diagUnknownKeyLooksLike: "неизвестный ключ `{0}`; возможно, `{1}`?",
-        .diagUnknownKeyLooksLikeHint: "Неизвестные ключи сохраняются, но не используются; переименуйте в `{1}`, если имелось в виду это.",
-        .diagNameEmpty: "название пустое",
-        .diagNameEmptyHint: "Дайте трекеру название, например name = \"Чтение\"",
-        .diagNameTooLong: "Ограничение 38 символов (здесь {0})",
-        .diagNameTooLongHint: "Сократите название.",
-        .diagNameControl: "в названии есть управляющий символ",
-        .diagNameControlHint: "Уберите из названия escape-последовательности и управляющие символы.",
-        .diagNameTaken: "трекер с названием \"{0}\" уже есть ({1})",
-        .diagNameTakenHint: "Переименуйте один из них; названия сравниваются без учёта регистра.",
-        .diagUnknownCategory: "неизвестная категория \"{0}\"",
-        .diagUnknownCategoryHint: "Добавьте её в `categories` в habit.toml (или выполните: habit category add \"{0}\").",
-        .diagUnknownCategoryExistingHint: "Возможно, \"{1}\"? Категория пишется точно: category = \"{1}\".",
-        .diagNotAnEmoji: "эмодзи должен быть одним символом, например \"🏃\"",
-        .diagUnknownColor: "неизвестный цвет \"{0}\"",
-        .diagUnknownColorHint: "Используйте {0} или \"#RRGGBB\".",
-        .diagNotADate: "ожидается дата вида 2026-11-21",
-        .diagNotADateHint: "Пишите дату без кавычек: start = 2026-11-21",
-        .diagNotAGoal: "ожидается цель вида \"30d\", \"8w\" или \"3m\"",
-        .diagGoalNotPositive: "цель — положительное число дней",
-        .diagUnknownKind: "неизвестный тип \"{0}\"",
-        .diagUnknownKindHint: "Используйте kind = \"habit\" (по умолчанию) или kind = \"event\".",
-        .diagEventWithSchedule: "у события нет расписания",
-        .diagEventWithScheduleHint: "Удалите строку `schedule` или строку `kind = \"event\"`, чтобы это стало привычкой.",
-        .diagUnknownSchedule: "неизвестное расписание \"{0}\"",
-        .diagUnknownScheduleHint: "Используйте \"daily\", \"3 per week\", \"10 per month\", \"every 2 days\" или список дней недели, например [\"mon\", \"wed\", \"fri\"].",
-        .diagNotAWeekday: "ожидается день недели: mon, tue, wed, thu, fri, sat или sun",
-        .diagEmptySchedule: "в расписании нет дней",
-        .diagEmptyScheduleHint: "Укажите хотя бы один день или \"daily\".",
-        .diagLogNotATable: "`log` должен быть таблицей дней: [log] и строки вида 2026-11-21 = true",
-        .diagNotACalendarDay: "{0} — нет такого дня в календаре",
-        .diagNotADateKey: "ожидается дата вида 2026-11-21, а не «{0}»",
-        .diagBadMark: "день отмечается true (выполнено), \"skip\" (пропущено), итогом вроде 5 или таблицей вроде { done = true, note = \"…\" }, а не {0}",
-        .diagMarksBeforeStart: "{1, plural, one {{0} — раньше начала ({2}) и не учитывается} few {# отметки, начиная с {0}, — раньше начала ({2}) и не учитываются} many {# отметок, начиная с {0}, — раньше начала ({2}) и не учитываются}}",
-        .diagMarksBeforeStartHint: "Удалите эти строки или перенесите `start` раньше (habit edit переносит начало и предлагает их удалить).",
-        .diagCategoriesNotAList: "`categories` — список названий вида [\"Здоровье\", \"Учёба\"]",
-        .diagCategoryNotAString: "категория — название в кавычках",
-        .diagCategoryEmpty: "название категории не может быть пустым",
-        .diagCategoryTwice: "категория \"{0}\" указана дважды",
-        .diagCategoryTwiceHint: "Удалите одну из них (сравнение без учёта регистра).",
-        .diagNotAWeekStart: "ожидается день недели вида \"mon\" или \"sun\"",
-        .diagNotATimeOfDay: "ожидается время вида \"03:00\" (часы 00–23)",
-        .kindString: "строкой в кавычках",
-        .kindInteger: "целым числом",
-        .kindFloat: "числом",
-        .kindBoolean: "true или false",
-        .kindDateTime: "датой и временем",
-        .kindDate: "датой",
-        .kindTime: "временем",
-        .kindArray: "списком",
-        .kindTable: "таблицей",
-        .foundString: "строкой",
-        .foundInteger: "целым числом",
-        .foundFloat: "числом",
-        .foundBoolean: "логическим значением",
-        .foundDateTime: "датой и временем",
-        .foundDate: "датой",
-        .foundTime: "временем",
-        .foundArray: "списком",
-        .foundTable: "таблицей",
-        .notSynced: "Не синхронизировано изменений: {0}; выполните `habit sync`",
-        .notSyncedBecause: "Не синхронизировано изменений: {0} ({1})",
-        .reasonUnreachable: "удалённый репозиторий недоступен",
-        .reasonTimeout: "удалённый репозиторий не ответил вовремя",
-        .reasonAuthentication: "удалённый репозиторий не принял учётные данные",
-        .reasonNotFound: "удалённый репозиторий не найден",
-        .reasonRejected: "удалённый репозиторий отклонил отправку",
-        .reasonFailed: "последняя синхронизация не удалась",
-        .committed: "Закоммичено: {0}.",
-        .nothingToCommit: "Коммитить нечего: вручную ничего не менялось.",
-        .committedHandEdits: "Ваши правки закоммичены: {0}.",
-        .settledGitMerge: "Завершено слияние, начатое `git pull`.",
-        .upToDate: "Уже синхронизировано.",
-        .pushed: "Отправлено изменений: {0}.",
-        .received: "Получено изменений: {0}.",
-        .merged: "Объединено: получено {1}, отправлено {0}; результат отправлен.",
-        .firstPush: "Первая синхронизация: в пустой репозиторий отправлено изменений: {0}.",
-        .retried: "(удалённый репозиторий менялся; попыток: {0})",
-        .remoteHeadDangling: "Примечание: HEAD удалённого репозитория не указывает на ветку, и `git clone` ничего не извлечёт. На сервере выполните: git symbolic-ref HEAD refs/heads/{0}",
-        .statusPlain: "Этот каталог — не репозиторий git: нет истории и синхронизации. Включить историю: habit init --git",
-        .statusNoRemote: "Удалённый репозиторий: нет (задать: habit remote set URL)",
-        .statusRemote: "Удалённый репозиторий: {0}",
-        .statusAheadBehind: "Не отправлено: {0}; есть там и нет здесь: {1}",
-        .statusUncommitted: "Изменено вручную и не закоммичено: {0}",
-        .statusUncommittedByHabit: "Изменено habit, но не закоммичено: {0} ({1}); выполните `habit commit`, когда это будет исправлено",
-        .statusInterrupted: "Изменение было прервано; следующая команда его завершит.",
-        .statusGitMerge: "Слияние, начатое `git pull`, не завершено; `habit sync` его завершит.",
-        .statusProblem: "git сообщает о проблеме: {0}",
-        .statusLastSync: "Последняя успешная синхронизация: {0}",
-        .statusLastError: "Последняя попытка не удалась: {0}",
-        .never: "никогда",
-        .noHistory: "Истории пока нет.",
-        .remoteSet: "Удалённый репозиторий: {0}. Выполните `habit sync`, чтобы отправить изменения.",
-        .progressReceiving: "Получение",
-        .progressSending: "Отправка",
-        .notARepository: "{0} — не репозиторий git: нет истории и синхронизации.",
-        .notARepositoryHint: "Включите историю: habit init --git",
-        .noRemote: "Удалённый репозиторий не задан.",
-        .noRemoteHint: "Задайте его: habit remote set URL",
-        .remoteUnreachable: "Не удалось связаться с {0}.",
-        .remoteTimeout: "{0} не ответил вовремя.",
-        .remoteTooLong: "Обмен с {0} длился слишком долго и был остановлен.",
-        .remoteTooMuch: "{0} прислал больше, чем бывает в репозитории habit; обмен остановлен.",
-        .remoteSafeHint: "Ваши изменения сохранены здесь; выполните `habit sync`, когда удалённый репозиторий станет доступен.",
-        .remoteAuthentication: "{0} не принял учётные данные.",
-        .remoteAuthenticationHint: "Проверьте ssh-agent или ключи (~/.ssh), либо HABIT_GIT_USERNAME и HABIT_GIT_PASSWORD, либо помощник учётных данных git.",
-        .remoteCertificate: "Сертификат {0} не вызывает доверия.",
-        .remoteCertificateHint: "Если вы доверяете серверу, укажите в GIT_SSL_CAINFO (или SSL_CERT_FILE) файл его удостоверяющего центра или добавьте этот центр в доверенные сертификаты системы.",
-        .remoteNotFound: "На {0} нет такого репозитория, или доступ к нему запрещён.",
-        .remoteNotFoundHint: "Проверьте адрес: `habit remote`, или задайте другой: `habit remote set URL`.",
-        .remoteRejected: "{0} отклонил обновление: {1}.",
-        .remoteRejectedHint: "Сервер отклонил изменение (хук или защищённая ветка); обратитесь к его администратору.",
-        .remoteLocked: "{0} не смог обновить ветку: мешает файл блокировки ({1}).",
-        .remoteLockedHint: "Если на сервере не работает git, удалите там файл .lock.",
-        .remoteOther: "Обмен с {0} не удался.",
-        .remoteDetail: "git сообщил: {0}",
-        .gitFailure: "git не смог завершить изменение: {0}",
-        .gitFailureHint: "Выполните `git -C КАТАЛОГ status`, чтобы увидеть состояние репозитория; habit check покажет файлы.",
-        .gitLocked: "Файл блокировки git занят: {0}.",
-        .gitLockedHint: "В каталоге данных работает другой git; дождитесь его завершения и повторите.",
-        .heldBy: "{0} (занят: {1})",
-        .commitFailedRolledBack: "Изменение не удалось записать в git, поэтому оно отменено: {0}",
-        .commitFailedKept: "Изменение записано в {1}, но не закоммичено: {0}",
-        .commitFailedKeptHint: "Ничего не потеряно; `habit status` это показывает, а `habit commit` запишет изменение, когда git снова заработает.",
-        .commitFailedHint: "Проверьте место на диске и репозиторий (git -C КАТАЛОГ status) и повторите.",
-        .unsafeTree: "Коммит удалённого репозитория {0} содержит {1} по пути {2}; habit пишет только обычные файлы внутри каталога данных, поэтому ничего не изменено.",
-        .unsafeTreeHint: "Это отправил кто-то с доступом к удалённому репозиторию; удалите это там (git rm) и синхронизируйтесь снова.",
-        .unsafeSymbolicLink: "символическую ссылку",
-        .unsafeSubmodule: "подмодуль",
-        .unsafeUnknownMode: "запись неизвестного вида",
-        .unsafeForbiddenName: "путь, выходящий за пределы каталога",
-        .unsafeWrongKind: "файл на месте каталога (или наоборот)",
-        .textConflict: "Обе машины изменили {0} в одних и тех же строках; здесь ничего не изменено.",
-        .textConflictHint: "Это не файлы данных habit. Объедините их вручную: git -C КАТАЛОГ pull, исправьте конфликт, закоммитьте, затем habit sync.",
-        .mergeNotTOML: "Невозможно объединить {0}: {1} — некорректный TOML ({2}:{3}: {4}); здесь ничего не изменено.",
-        .mergeSideBase: "общая исходная версия",
-        .mergeSideOurs: "ваша версия",
-        .mergeSideTheirs: "версия другой машины",
-        .mergeCannotApply: "Невозможно объединить {0} ({1}); здесь ничего не изменено.",
-        .mergeMismatch: "Невозможно объединить {0}: объединённый файл не совпал бы с решением слияния; здесь ничего не изменено.",
-        .mergeAddedTwice: "{0} добавлен на обеих машинах как два разных трекера; выполните `habit sync`, чтобы сохранить оба.",
-        .mergeNotData: "{0} — не файл данных habit.",
-        .mergeConflictHint: "Исправьте файл на машине, где он повреждён (habit check), синхронизируйтесь там, затем здесь.",
-        .mergedInvalid: "После слияния в данных были бы ошибки, поэтому здесь ничего не изменено:",
-        .mergedInvalidHint: "Исправьте это на любой из машин (habit check), синхронизируйтесь там, затем здесь.",
-        .remoteInvalid: "В присланных другими машинами данных есть ошибки, поэтому здесь ничего не изменено:",
-        .remoteInvalidHint: "Исправьте это на машине, где они появились (habit check), синхронизируйтесь там, затем здесь.",
-        .notHabitRepository: "{0} — не репозиторий habit (в нём нет habit.toml); ничего не сохранено.",
-        .notHabitRepositoryHint: "Укажите в --remote репозиторий, созданный `habit init`, или пустой.",
-        .notEmpty: "{0} не пуст; `habit init --remote` клонирует в новый или пустой каталог.",
-        .notEmptyHint: "Выберите другой каталог через --dir.",
-        .remoteKeptChanging: "Удалённый репозиторий менялся в течение {0} попыток; повторите.",
-        .unfinishedGitMerge: "Слияние, начатое `git pull`, оставило конфликты в {0}; habit такие файлы не объединяет.",
-        .unfinishedGitMergeHint: "Завершите его в git (исправьте, git add, git commit) или отмените (git merge --abort), затем habit sync.",
-        .handEditsInvalid: "В ваших правках есть ошибки, поэтому ничего не закоммичено и не синхронизировано.",
-        .handEditsInvalidHint: "Исправьте их (habit check покажет тот же список) и повторите команду.",
-        .noteBothChanged: "обе стороны изменили \"{0}\"; оставлено {1} с другой машины, у вас было {2}",
-        .noteBothAdded: "обе стороны добавили \"{0}\"; оставлено {1} с другой машины, у вас было {2}",
-        .noteRemovedHere: "вы удалили \"{0}\", а другая машина изменила; оставлено {1} с другой машины",
-        .noteRemovedThere: "другая машина удалила \"{0}\", а вы изменили; оставлено ваше: {1}",
-        .noteDayKeptTheirs: "обе стороны изменили {0} в журнале; оставлено «{1}» с другой машины вместо вашего «{2}»",
-        .noteDayKeptYours: "обе стороны изменили {0} в журнале; оставлено ваше «{1}» вместо «{2}» с другой машины",
-        .noteByRank: "{0} (выполнено важнее пропуска, пропуск важнее отсутствия отметки)",
-        .markDone: "выполнено",
-        .markSkip: "пропуск",
-        .markNone: "нет отметки",
-        .markNotDone: "false (не выполнено)",
-        .noteCategorySpelling: "обе стороны добавили категорию \"{0}\"; оставлено написание другой машины, у вас было \"{1}\"",
-        .noteDeletedThere: "другая машина удалила этот файл, а вы изменили; оставлена ваша версия, чтобы ничего не потерять",
-        .noteDeletedHere: "вы удалили этот файл, а другая машина изменила; оставлена её версия, чтобы ничего не потерять",
-        .noteKindScheduleEventTheirs: "изменения \"kind\" и \"schedule\" несовместимы; оставлена пара другой машины: событие без расписания",
-        .noteKindScheduleEventYours: "изменения \"kind\" и \"schedule\" несовместимы; оставлена ваша пара: событие без расписания",
-        .noteKindScheduleHabitTheirs: "изменения \"kind\" и \"schedule\" несовместимы; оставлена пара другой машины: привычка с schedule = {0}",
-        .noteKindScheduleHabitYours: "изменения \"kind\" и \"schedule\" несовместимы; оставлена ваша пара: привычка с schedule = {0}",
-        .noteCategoryRenamed: "категория \"{0}\" переименована в \"{1}\" на другой стороне; трекер перенесён туда же",
-        .noteCategoryKept: "категория \"{0}\" удалена на одной из сторон, но её использует трекер; она сохранена",
-        .noteAddedTwice: "обе машины добавили трекер с этим именем файла; трекер другой машины остался здесь, трекер с этой машины перенесён в {0} вместе с отметками",
-        .noteRemade: "на одной машине этот трекер удалили и добавили новый с тем же именем файла, а на другой изменили старый; трекер другой машины остался здесь, трекер с этой машины перенесён в {0} вместе с отметками",
-        .noteNameClash: "два трекера назывались \"{0}\"; этот теперь называется \"{1}\"",
-        .mergeDriverUnreadable: "{0}: не удаётся прочитать нашу версию в {1}",
-        .mergeDriverCannotWrite: "{0}: не удаётся записать объединённый файл ({1})",
-        .mergeDriverWouldDelete: "{0}: слияние удаляет этот файл, а драйвер слияния так не умеет; удалите его через git rm",
-        .statisticsTitle: "Статистика",
-        .bestStreak: "Лучшая серия",
-        .currentStreak: "Текущая серия",
-        .perfectDays: "Идеальные дни",
-        .trackersCompleted: "Трекеров завершено",
-        .average: "Среднее значение",
-        .nothingToAnalyse: "Анализировать пока нечего",
-        .nothingToAnalyseHint: "Отметьте выполненный трекер, и здесь появятся серии и средние значения: habit done ТРЕКЕР",
-        .fieldCategory: "Категория",
-        .fieldKind: "Тип",
-        .fieldSchedule: "Расписание",
-        .fieldColor: "Цвет",
-        .fieldPinned: "Закреплён",
-        .fieldStart: "Начало",
-        .fieldDescription: "Описание",
-        .fieldStatus: "Состояние",
-        .fieldCompletionRate: "Выполнение",
-        .fieldCompletions: "Всего выполнено",
-        .fieldGoal: "Цель",
-        .fieldProgress: "Прогресс",
-        .kindHabit: "Привычка",
-        .kindEvent: "Нерегулярное событие",
-        .yes: "да",
-        .no: "нет",
-        .notSet: "—",
-        .goalForever: "Бессрочно",
-        .goalUntil: "{0}, до {2}",
-        .goalReached: "цель достигнута",
-        .goalOver: "срок цели истёк",
-        .eventDoneOn: "выполнено: {0}",
-        .eventNotDone: "ещё не выполнено (ожидается каждый день до выполнения)",
-        .nothingDueYet: "пока ничего не требовалось",
-        .lastWeeks: "Последние {0, plural, one {# неделя} few {# недели} many {# недель}}",
-        .legendPerfect: "идеально",
-        .legendPartial: "частично",
-        .legendMissedDay: "ничего не выполнено",
-        .legendExcused: "всё пропущено",
-        .legendNothingScheduled: "ничего не запланировано",
-        .legendInProgress: "сегодня, в процессе",
-        .legendDone: "выполнено",
-        .legendDoneOffSchedule: "вне расписания",
-        .legendSkipped: "пропущено",
-        .legendMissed: "не выполнено",
-        .legendPending: "сегодня, не отмечено",
-        .legendNotScheduled: "не запланировано",
-        .legendStreak: "серия",
-        .legendToday: "сегодня",
-        .less: "Меньше",
-        .more: "Больше",
-        .perfectDaysCount: "{0, plural, one {# идеальный день} few {# идеальных дня} many {# идеальных дней}}",
-        .trackerSummary: "Выполнено: {0, plural, one {# день} few {# дня} many {# дней}} · не выполнено: {1} · пропущено: {2}",
-        .todayProgress: "Сегодня: выполнено {0} из {1}",
-        .allTrackers: "Все трекеры",
+        """
+        case .nameEmpty: "Название не может быть пустым."
+        case .nameTooLong: "Имя не длиннее 38 символов."
+        case .nameTooLongHint: "Здесь символов: {0}."
+        case .nameControlCharacter: "Название не может содержать управляющие символы."
+        case .nameTaken: "Трекер «{0}» уже есть."
+        case .nameTakenHint: "Названия сравниваются без учёта регистра; выберите другое или переименуйте тот: habit edit \"{0}\" --name НОВОЕ"
+        case .unknownCategory: "Нет категории «{0}»."
+        case .unknownCategoryHintNone: "Сначала создайте её: habit category add НАЗВАНИЕ"
+        case .unknownCategoryHint: "Выберите одну из: {0} или создайте: habit category add НАЗВАНИЕ"
+        case .unknownCategoryDidYouMean: "Возможно, «{0}»? Название категории пишется точно."
+        case .scheduleMissing: "Привычке нужно расписание: --days mon,wed,fri, --daily или --schedule \"3 per week\" (или --event для нерегулярного события)."
+        case .scheduleConflict: "Выберите что-то одно: --schedule, --days, --daily или --event."
+        case .badWeekdays: "«{0}» — не список дней недели вида mon,wed,fri."
+        case .badColor: "«{0}» — не цвет; используйте {1} или #RRGGBB."
+        case .badEmoji: "«{0}» — не один эмодзи."
+        case .badGoal: "«{0}» — не цель; укажите дни, недели или месяцы: 30d, 8w, 3m."
+        case .badDate: "«{0}» — не день; используйте 2026-11-21, today, yesterday, tomorrow, -3 (дня назад), день недели или last friday."
+        case .noTerminal: "Не указано {0} (нет терминала, чтобы спросить)."
+        case .added: "Трекер «{0}» добавлен в «{1}»."
+        case .edited: "Трекер «{0}» изменён."
+        case .nothingToEdit: "Нечего менять: укажите параметр, например --name, --days или --emoji (или запустите в терминале, чтобы править файл)."
+        case .confirmDelete: "Удалить «{0}» со всеми данными (отмечено: {1, plural, one {# день} few {# дня} many {# дней}})?"
+        case .deleted: "Трекер «{0}» удалён."
+        case .confirmationNeeded: "Это удалит данные; добавьте --yes для подтверждения (нет терминала, чтобы спросить)."
+        case .cancelled: "Отменено; ничего не изменилось."
+        case .pinnedTracker: "«{0}» закреплён."
+        case .unpinnedTracker: "«{0}» откреплён."
+        case .alreadyPinned: "«{0}» уже закреплён."
+        case .notPinned: "«{0}» не закреплён."
+        case .confirmDropMarks: "Перенос начала «{0}» на {1} удалит отметки до этой даты ({2, plural, one {# день} few {# дня} many {# дней}}). Продолжить?"
+        case .dropMarksNeedsYes: "Перенос начала «{0}» на {1} удалит отметки до этой даты ({2, plural, one {# день} few {# дня} many {# дней}}); добавьте --yes для подтверждения."
+        case .droppedMarks: "Удалены отметки до нового начала: {0, plural, one {# день} few {# дня} many {# дней}}."
+        case .editAgain: "Исправить ещё раз?"
+        case .editorFailed: "Не удалось запустить редактор «{0}» ({1})."
+        case .editorFailedHint: "Укажите редактор в VISUAL или EDITOR, например export EDITOR=nano"
+        case .editorUnchanged: "Изменений нет; ничего не записано."
+        case .changedMeanwhile: "{0} изменился, пока вы его правили; ничего не записано."
+        case .changedMeanwhileHint: "Запустите команду снова, чтобы начать с нынешнего содержимого."
+        case .promptName: "Название"
+        case .promptCategory: "Категория (номер или название)"
+        case .promptCategoryLast: "последняя"
+        case .promptNewCategory: "Категорий пока нет. Название первой"
+        case .promptCreateCategory: "Категории «{0}» нет. Создать?"
+        case .promptKind: "Привычка по дням недели или разовое событие? (h/e)"
+        case .promptSchedule: "Расписание: daily, дни недели вроде mon,wed,fri, 3 per week, 10 per month или every 2 days"
+        case .promptEmoji: "Эмодзи (Enter — пропустить)"
+        case .promptColor: "Цвет (Enter — пропустить)"
+        case .promptDescription: "Описание (Enter — пропустить)"
+        case .promptStart: "Начало (Enter — сегодня)"
+        case .promptGoal: "Цель: 30d, 8w, 3m (Enter — без цели)"
+        case .promptAgain: "{0} Попробуйте ещё раз."
+        case .promptNoInput: "Ответа нет; ничего не создано."
+        case .badKind: "Ответьте h (привычка) или e (событие)."
+        case .badChoice: "«{0}» — не один из показанных номеров."
+        case .markedDone: "✓ «{0}» выполнено: {1}."
+        case .markedUndone: "Отметка «{0}» снята: {1}."
+        case .markedSkipped: "«{0}» пропущено по уважительной причине: {1} (серия не прерывается)."
+        case .alreadyDone: "«{0}» уже выполнено: {1}."
+        case .alreadySkipped: "«{0}» уже пропущено: {1}."
+        case .notMarked: "«{0}» не было отмечено: {1}; снимать нечего."
+        case .refusedFuture: "{0}: этот день ещё не наступил; отмечать можно только прошедшие дни и сегодня."
+        case .refusedFutureHint: "Без --date отмечается сегодня."
+        case .refusedBeforeStart: "«{0}» начинается {1}; более ранние дни отмечать нельзя."
+        case .refusedBeforeStartHint: "Перенести начало: habit edit \"{0}\" --start ДАТА"
+        case .refusedNotScheduled: "«{0}» не запланировано на {1} (дни: {2})."
+        case .refusedNotScheduledHint: "Изменить дни: habit edit \"{0}\" --days ДНИ"
+        case .refusedEventDone: "«{0}» уже выполнено: {1}; событие выполняется один раз."
+        case .refusedEventDoneHint: "Чтобы перенести на другой день, сначала выполните: habit undone \"{0}\" --date {1}"
+        case .categoriesHeading: "Категории"
+        case .noCategories: "Категорий пока нет."
+        case .noCategoriesHint: "Создайте: habit category add Здоровье"
+        case .categoryNameEmpty: "В названии категории нужен хотя бы один символ."
+        case .categoryExists: "Категория «{0}» уже есть."
+        case .categoryAdded: "Категория «{0}» добавлена."
+        case .categoryRenamed: "Категория «{0}» переименована в «{1}» (обновлено трекеров: {2})."
+        case .confirmCategoryRemoval: "Удалить категорию «{0}»?"
+        case .confirmCategoryRemovalWithTrackers: "Удалить категорию «{0}» со всеми данными, включая трекеры ({1}): {2}?"
+        case .categoryRemoved: "Категория «{0}» удалена."
+        case .categoryRemovedWithTrackers: "Категория «{0}» удалена вместе с трекерами: {1}."
+        case .checkClean: "Все файлы в порядке ({0, plural, one {# файл} few {# файла} many {# файлов}})."
+        case .checkSummary: "Ошибок: {0}, предупреждений: {1}."
+        case .unknownCommand: "«{0}» — не команда habit."
+        case .didYouMean: "Возможно, имелось в виду `habit {0}`?"
+        case .seeHelp: "Список команд: `habit --help`."
+        case .notAColorMode: "«{0}» — не режим цвета для --color; используйте auto, always или never."
+        case .useTrackerColor: "Цвет трекера задаёт --tracker-color {0}."
+        case .badMonth: "«{0}» — не месяц; используйте 2026-10, -1 (прошлый месяц) или +1 (следующий)."
+        case .badYear: "«{0}» — не год; используйте 2026, -1 (прошлый год) или +1 (следующий)."
+        case .extraArgument: "Лишний аргумент «{0}»."
+        case .busy: "Каталог данных занят: {0}."
+        case .busyHint: "Попробуйте чуть позже."
+        case .waitingForLock: "ожидание каталога данных (занят: {0})…"
+        case .filesBlockChange: "{0}: изменения невозможны, пока не исправлены ошибки; ничего не записано."
+        case .filesBlockChangeHint: "Исправьте строки ниже (их же покажет habit check) и повторите."
+        case .ioError: "Не удалось {0} {1}: {2}."
+        case .ioCreateTemporary: "создать временный файл для"
+        case .ioWrite: "записать"
+        case .ioFlush: "сбросить на диск"
+        case .ioReplace: "заменить"
+        case .ioDelete: "удалить"
+        case .ioCreateFolder: "создать каталог"
+        case .ioOpenLock: "открыть файл блокировки"
+        case .ioLock: "заблокировать"
+        case .ioRead: "прочитать"
+        case .unusablePath: "{0} нельзя использовать: {1}."
+        case .unusablePathHint: "habit читает и пишет только настоящие файлы и каталоги внутри каталога данных; замените ссылку или файл каталогом."
+        case .problemMissing: "файл отсутствует"
+        case .problemSymbolicLink: "{0} — символическая ссылка; habit не переходит по ссылкам внутри каталога данных"
+        case .problemNotRegular: "это не обычный файл"
+        case .problemNotDirectory: "{0} — не каталог"
+        case .problemTooLarge: "файл слишком велик ({0} МБ); файл трекера намного меньше 1 МБ"
+        case .problemIO: "{0}"
+        case .diagConflictMarkers: "в файле остались маркеры конфликта git (<<<<<<<, =======, >>>>>>>)"
+        case .diagConflictMarkersHint: "Их оставило слияние git; выполните `habit sync`, чтобы объединить файл по правилам habit, или оставьте одну версию и удалите маркеры."
+        case .diagNotATrackerFile: "не файл трекера; читаются только файлы *.toml в trackers/"
+        case .diagNotATrackerFileHint: "Перенесите его из trackers/ или переименуйте в *.toml."
+        case .diagTrackersFolder: "каталог trackers не читается: {0}"
+        case .diagWrongType: "`{0}` должно быть {1}, а не {2}"
+        case .diagMissingKey: "нет ключа `{0}`"
+        case .diagMissingKeyHintName: "Добавьте строку вида: name = \"Утренняя пробежка\""
+        case .diagMissingKeyHintCategory: "Добавьте строку вида: category = \"Здоровье\""
+        case .diagMissingKeyHintSchedule: "Добавьте schedule = \"daily\", schedule = [\"mon\", \"wed\", \"fri\"] или schedule = \"3 per week\", либо kind = \"event\"."
+        case .diagMisspelledKey: "нет ключа `{1}`: `{0}` похоже на опечатку в нём"
+        case .diagMisspelledKeyHint: "Переименуйте `{0}` в `{1}`."
+        case .diagUnknownKeyLooksLike: "неизвестный ключ `{0}`; возможно, `{1}`?"
+        case .diagUnknownKeyLooksLikeHint: "Неизвестные ключи сохраняются, но не используются; переименуйте в `{1}`, если имелось в виду это."
+        case .diagNameEmpty: "название пустое"
+        case .diagNameEmptyHint: "Дайте трекеру название, например name = \"Чтение\""
+        case .diagNameTooLong: "Ограничение 38 символов (здесь {0})"
+        case .diagNameTooLongHint: "Сократите название."
+        case .diagNameControl: "в названии есть управляющий символ"
+        case .diagNameControlHint: "Уберите из названия escape-последовательности и управляющие символы."
+        case .diagNameTaken: "трекер с названием \"{0}\" уже есть ({1})"
+        case .diagNameTakenHint: "Переименуйте один из них; названия сравниваются без учёта регистра."
+        case .diagUnknownCategory: "неизвестная категория \"{0}\""
+        case .diagUnknownCategoryHint: "Добавьте её в `categories` в habit.toml (или выполните: habit category add \"{0}\")."
+        case .diagUnknownCategoryExistingHint: "Возможно, \"{1}\"? Категория пишется точно: category = \"{1}\"."
+        case .diagNotAnEmoji: "эмодзи должен быть одним символом, например \"🏃\""
+        case .diagUnknownColor: "неизвестный цвет \"{0}\""
+        case .diagUnknownColorHint: "Используйте {0} или \"#RRGGBB\"."
+        case .diagNotADate: "ожидается дата вида 2026-11-21"
+        case .diagNotADateHint: "Пишите дату без кавычек: start = 2026-11-21"
+        case .diagNotAGoal: "ожидается цель вида \"30d\", \"8w\" или \"3m\""
+        case .diagGoalNotPositive: "цель — положительное число дней"
+        case .diagUnknownKind: "неизвестный тип \"{0}\""
+        case .diagUnknownKindHint: "Используйте kind = \"habit\" (по умолчанию) или kind = \"event\"."
+        case .diagEventWithSchedule: "у события нет расписания"
+        case .diagEventWithScheduleHint: "Удалите строку `schedule` или строку `kind = \"event\"`, чтобы это стало привычкой."
+        case .diagUnknownSchedule: "неизвестное расписание \"{0}\""
+        case .diagUnknownScheduleHint: "Используйте \"daily\", \"3 per week\", \"10 per month\", \"every 2 days\" или список дней недели, например [\"mon\", \"wed\", \"fri\"]."
+        case .diagNotAWeekday: "ожидается день недели: mon, tue, wed, thu, fri, sat или sun"
+        case .diagEmptySchedule: "в расписании нет дней"
+        case .diagEmptyScheduleHint: "Укажите хотя бы один день или \"daily\"."
+        case .diagLogNotATable: "`log` должен быть таблицей дней: [log] и строки вида 2026-11-21 = true"
+        case .diagNotACalendarDay: "{0} — нет такого дня в календаре"
+        case .diagNotADateKey: "ожидается дата вида 2026-11-21, а не «{0}»"
+        case .diagBadMark: "день отмечается true (выполнено), \"skip\" (пропущено), итогом вроде 5 или таблицей вроде { done = true, note = \"…\" }, а не {0}"
+        case .diagMarksBeforeStart: "{1, plural, one {{0} — раньше начала ({2}) и не учитывается} few {# отметки, начиная с {0}, — раньше начала ({2}) и не учитываются} many {# отметок, начиная с {0}, — раньше начала ({2}) и не учитываются}}"
+        case .diagMarksBeforeStartHint: "Удалите эти строки или перенесите `start` раньше (habit edit переносит начало и предлагает их удалить)."
+        case .diagCategoriesNotAList: "`categories` — список названий вида [\"Здоровье\", \"Учёба\"]"
+        case .diagCategoryNotAString: "категория — название в кавычках"
+        case .diagCategoryEmpty: "название категории не может быть пустым"
+        case .diagCategoryTwice: "категория \"{0}\" указана дважды"
+        case .diagCategoryTwiceHint: "Удалите одну из них (сравнение без учёта регистра)."
+        case .diagNotAWeekStart: "ожидается день недели вида \"mon\" или \"sun\""
+        case .diagNotATimeOfDay: "ожидается время вида \"03:00\" (часы 00–23)"
+        case .kindString: "строкой в кавычках"
+        case .kindInteger: "целым числом"
+        case .kindFloat: "числом"
+        case .kindBoolean: "true или false"
+        case .kindDateTime: "датой и временем"
+        case .kindDate: "датой"
+        case .kindTime: "временем"
+        case .kindArray: "списком"
+        case .kindTable: "таблицей"
+        case .foundString: "строкой"
+        case .foundInteger: "целым числом"
+        case .foundFloat: "числом"
+        case .foundBoolean: "логическим значением"
+        case .foundDateTime: "датой и временем"
+        case .foundDate: "датой"
+        case .foundTime: "временем"
+        case .foundArray: "списком"
+        case .foundTable: "таблицей"
+        case .notSynced: "Не синхронизировано изменений: {0}; выполните `habit sync`"
+        case .notSyncedBecause: "Не синхронизировано изменений: {0} ({1})"
+        case .reasonUnreachable: "удалённый репозиторий недоступен"
+        case .reasonTimeout: "удалённый репозиторий не ответил вовремя"
+        case .reasonAuthentication: "удалённый репозиторий не принял учётные данные"
+        case .reasonNotFound: "удалённый репозиторий не найден"
+        case .reasonRejected: "удалённый репозиторий отклонил отправку"
+        case .reasonFailed: "последняя синхронизация не удалась"
+        case .committed: "Закоммичено: {0}."
+        case .nothingToCommit: "Коммитить нечего: вручную ничего не менялось."
+        case .committedHandEdits: "Ваши правки закоммичены: {0}."
+        case .settledGitMerge: "Завершено слияние, начатое `git pull`."
+        case .upToDate: "Уже синхронизировано."
+        case .pushed: "Отправлено изменений: {0}."
+        case .received: "Получено изменений: {0}."
+        case .merged: "Объединено: получено {1}, отправлено {0}; результат отправлен."
+        case .firstPush: "Первая синхронизация: в пустой репозиторий отправлено изменений: {0}."
+        case .retried: "(удалённый репозиторий менялся; попыток: {0})"
+        case .remoteHeadDangling: "Примечание: HEAD удалённого репозитория не указывает на ветку, и `git clone` ничего не извлечёт. На сервере выполните: git symbolic-ref HEAD refs/heads/{0}"
+        case .statusPlain: "Этот каталог — не репозиторий git: нет истории и синхронизации. Включить историю: habit init --git"
+        case .statusNoRemote: "Удалённый репозиторий: нет (задать: habit remote set URL)"
+        case .statusRemote: "Удалённый репозиторий: {0}"
+        case .statusAheadBehind: "Не отправлено: {0}; есть там и нет здесь: {1}"
+        case .statusUncommitted: "Изменено вручную и не закоммичено: {0}"
+        case .statusUncommittedByHabit: "Изменено habit, но не закоммичено: {0} ({1}); выполните `habit commit`, когда это будет исправлено"
+        case .statusInterrupted: "Изменение было прервано; следующая команда его завершит."
+        case .statusGitMerge: "Слияние, начатое `git pull`, не завершено; `habit sync` его завершит."
+        case .statusProblem: "git сообщает о проблеме: {0}"
+        case .statusLastSync: "Последняя успешная синхронизация: {0}"
+        case .statusLastError: "Последняя попытка не удалась: {0}"
+        case .never: "никогда"
+        case .noHistory: "Истории пока нет."
+        case .remoteSet: "Удалённый репозиторий: {0}. Выполните `habit sync`, чтобы отправить изменения."
+        case .progressReceiving: "Получение"
+        case .progressSending: "Отправка"
+        case .notARepository: "{0} — не репозиторий git: нет истории и синхронизации."
+        case .notARepositoryHint: "Включите историю: habit init --git"
+        case .noRemote: "Удалённый репозиторий не задан."
+        case .noRemoteHint: "Задайте его: habit remote set URL"
+        case .remoteUnreachable: "Не удалось связаться с {0}."
+        case .remoteTimeout: "{0} не ответил вовремя."
+        case .remoteTooLong: "Обмен с {0} длился слишком долго и был остановлен."
+        case .remoteTooMuch: "{0} прислал больше, чем бывает в репозитории habit; обмен остановлен."
+        case .remoteSafeHint: "Ваши изменения сохранены здесь; выполните `habit sync`, когда удалённый репозиторий станет доступен."
+        case .remoteAuthentication: "{0} не принял учётные данные."
+        case .remoteAuthenticationHint: "Проверьте ssh-agent или ключи (~/.ssh), либо HABIT_GIT_USERNAME и HABIT_GIT_PASSWORD, либо помощник учётных данных git."
+        case .remoteCertificate: "Сертификат {0} не вызывает доверия."
+        case .remoteCertificateHint: "Если вы доверяете серверу, укажите в GIT_SSL_CAINFO (или SSL_CERT_FILE) файл его удостоверяющего центра или добавьте этот центр в доверенные сертификаты системы."
+        case .remoteNotFound: "На {0} нет такого репозитория, или доступ к нему запрещён."
+        case .remoteNotFoundHint: "Проверьте адрес: `habit remote`, или задайте другой: `habit remote set URL`."
+        case .remoteRejected: "{0} отклонил обновление: {1}."
+        case .remoteRejectedHint: "Сервер отклонил изменение (хук или защищённая ветка); обратитесь к его администратору."
+        case .remoteLocked: "{0} не смог обновить ветку: мешает файл блокировки ({1})."
+        case .remoteLockedHint: "Если на сервере не работает git, удалите там файл .lock."
+        case .remoteOther: "Обмен с {0} не удался."
+        case .remoteDetail: "git сообщил: {0}"
+        case .gitFailure: "git не смог завершить изменение: {0}"
+        case .gitFailureHint: "Выполните `git -C КАТАЛОГ status`, чтобы увидеть состояние репозитория; habit check покажет файлы."
+        case .gitLocked: "Файл блокировки git занят: {0}."
+        case .gitLockedHint: "В каталоге данных работает другой git; дождитесь его завершения и повторите."
+        case .heldBy: "{0} (занят: {1})"
+        case .commitFailedRolledBack: "Изменение не удалось записать в git, поэтому оно отменено: {0}"
+        case .commitFailedKept: "Изменение записано в {1}, но не закоммичено: {0}"
+        case .commitFailedKeptHint: "Ничего не потеряно; `habit status` это показывает, а `habit commit` запишет изменение, когда git снова заработает."
+        case .commitFailedHint: "Проверьте место на диске и репозиторий (git -C КАТАЛОГ status) и повторите."
+        case .unsafeTree: "Коммит удалённого репозитория {0} содержит {1} по пути {2}; habit пишет только обычные файлы внутри каталога данных, поэтому ничего не изменено."
+        case .unsafeTreeHint: "Это отправил кто-то с доступом к удалённому репозиторию; удалите это там (git rm) и синхронизируйтесь снова."
+        case .unsafeSymbolicLink: "символическую ссылку"
+        case .unsafeSubmodule: "подмодуль"
+        case .unsafeUnknownMode: "запись неизвестного вида"
+        case .unsafeForbiddenName: "путь, выходящий за пределы каталога"
+        case .unsafeWrongKind: "файл на месте каталога (или наоборот)"
+        case .textConflict: "Обе машины изменили {0} в одних и тех же строках; здесь ничего не изменено."
+        case .textConflictHint: "Это не файлы данных habit. Объедините их вручную: git -C КАТАЛОГ pull, исправьте конфликт, закоммитьте, затем habit sync."
+        case .mergeNotTOML: "Невозможно объединить {0}: {1} — некорректный TOML ({2}:{3}: {4}); здесь ничего не изменено."
+        case .mergeSideBase: "общая исходная версия"
+        case .mergeSideOurs: "ваша версия"
+        case .mergeSideTheirs: "версия другой машины"
+        case .mergeCannotApply: "Невозможно объединить {0} ({1}); здесь ничего не изменено."
+        case .mergeMismatch: "Невозможно объединить {0}: объединённый файл не совпал бы с решением слияния; здесь ничего не изменено."
+        case .mergeAddedTwice: "{0} добавлен на обеих машинах как два разных трекера; выполните `habit sync`, чтобы сохранить оба."
+        case .mergeNotData: "{0} — не файл данных habit."
+        case .mergeConflictHint: "Исправьте файл на машине, где он повреждён (habit check), синхронизируйтесь там, затем здесь."
+        case .mergedInvalid: "После слияния в данных были бы ошибки, поэтому здесь ничего не изменено:"
+        case .mergedInvalidHint: "Исправьте это на любой из машин (habit check), синхронизируйтесь там, затем здесь."
+        case .remoteInvalid: "В присланных другими машинами данных есть ошибки, поэтому здесь ничего не изменено:"
+        case .remoteInvalidHint: "Исправьте это на машине, где они появились (habit check), синхронизируйтесь там, затем здесь."
+        case .notHabitRepository: "{0} — не репозиторий habit (в нём нет habit.toml); ничего не сохранено."
+        case .notHabitRepositoryHint: "Укажите в --remote репозиторий, созданный `habit init`, или пустой."
+        case .notEmpty: "{0} не пуст; `habit init --remote` клонирует в новый или пустой каталог."
+        case .notEmptyHint: "Выберите другой каталог через --dir."
+        case .remoteKeptChanging: "Удалённый репозиторий менялся в течение {0} попыток; повторите."
+        case .unfinishedGitMerge: "Слияние, начатое `git pull`, оставило конфликты в {0}; habit такие файлы не объединяет."
+        case .unfinishedGitMergeHint: "Завершите его в git (исправьте, git add, git commit) или отмените (git merge --abort), затем habit sync."
+        case .handEditsInvalid: "В ваших правках есть ошибки, поэтому ничего не закоммичено и не синхронизировано."
+        case .handEditsInvalidHint: "Исправьте их (habit check покажет тот же список) и повторите команду."
+        case .noteBothChanged: "обе стороны изменили \"{0}\"; оставлено {1} с другой машины, у вас было {2}"
+        case .noteBothAdded: "обе стороны добавили \"{0}\"; оставлено {1} с другой машины, у вас было {2}"
+        case .noteRemovedHere: "вы удалили \"{0}\", а другая машина изменила; оставлено {1} с другой машины"
+        case .noteRemovedThere: "другая машина удалила \"{0}\", а вы изменили; оставлено ваше: {1}"
+        case .noteDayKeptTheirs: "обе стороны изменили {0} в журнале; оставлено «{1}» с другой машины вместо вашего «{2}»"
+        case .noteDayKeptYours: "обе стороны изменили {0} в журнале; оставлено ваше «{1}» вместо «{2}» с другой машины"
+        case .noteByRank: "{0} (выполнено важнее пропуска, пропуск важнее отсутствия отметки)"
+        case .markDone: "выполнено"
+        case .markSkip: "пропуск"
+        case .markNone: "нет отметки"
+        case .markNotDone: "false (не выполнено)"
+        case .noteCategorySpelling: "обе стороны добавили категорию \"{0}\"; оставлено написание другой машины, у вас было \"{1}\""
+        case .noteDeletedThere: "другая машина удалила этот файл, а вы изменили; оставлена ваша версия, чтобы ничего не потерять"
+        case .noteDeletedHere: "вы удалили этот файл, а другая машина изменила; оставлена её версия, чтобы ничего не потерять"
+        case .noteKindScheduleEventTheirs: "изменения \"kind\" и \"schedule\" несовместимы; оставлена пара другой машины: событие без расписания"
+        case .noteKindScheduleEventYours: "изменения \"kind\" и \"schedule\" несовместимы; оставлена ваша пара: событие без расписания"
+        case .noteKindScheduleHabitTheirs: "изменения \"kind\" и \"schedule\" несовместимы; оставлена пара другой машины: привычка с schedule = {0}"
+        case .noteKindScheduleHabitYours: "изменения \"kind\" и \"schedule\" несовместимы; оставлена ваша пара: привычка с schedule = {0}"
+        case .noteCategoryRenamed: "категория \"{0}\" переименована в \"{1}\" на другой стороне; трекер перенесён туда же"
+        case .noteCategoryKept: "категория \"{0}\" удалена на одной из сторон, но её использует трекер; она сохранена"
+        case .noteAddedTwice: "обе машины добавили трекер с этим именем файла; трекер другой машины остался здесь, трекер с этой машины перенесён в {0} вместе с отметками"
+        case .noteRemade: "на одной машине этот трекер удалили и добавили новый с тем же именем файла, а на другой изменили старый; трекер другой машины остался здесь, трекер с этой машины перенесён в {0} вместе с отметками"
+        case .noteNameClash: "два трекера назывались \"{0}\"; этот теперь называется \"{1}\""
+        case .mergeDriverUnreadable: "{0}: не удаётся прочитать нашу версию в {1}"
+        case .mergeDriverCannotWrite: "{0}: не удаётся записать объединённый файл ({1})"
+        case .mergeDriverWouldDelete: "{0}: слияние удаляет этот файл, а драйвер слияния так не умеет; удалите его через git rm"
+        case .statisticsTitle: "Статистика"
+        case .bestStreak: "Лучшая серия"
+        case .currentStreak: "Текущая серия"
+        case .perfectDays: "Идеальные дни"
+        case .trackersCompleted: "Трекеров завершено"
+        case .average: "Среднее значение"
+        case .nothingToAnalyse: "Анализировать пока нечего"
+        case .nothingToAnalyseHint: "Отметьте выполненный трекер, и здесь появятся серии и средние значения: habit done ТРЕКЕР"
+        case .fieldCategory: "Категория"
+        case .fieldKind: "Тип"
+        case .fieldSchedule: "Расписание"
+        case .fieldColor: "Цвет"
+        case .fieldPinned: "Закреплён"
+        case .fieldStart: "Начало"
+        case .fieldDescription: "Описание"
+        case .fieldStatus: "Состояние"
+        case .fieldCompletionRate: "Выполнение"
+        case .fieldCompletions: "Всего выполнено"
+        case .fieldGoal: "Цель"
+        case .fieldProgress: "Прогресс"
+        case .kindHabit: "Привычка"
+        case .kindEvent: "Нерегулярное событие"
+        case .yes: "да"
+        case .no: "нет"
+        case .notSet: "—"
+        case .goalForever: "Бессрочно"
+        case .goalUntil: "{0}, до {2}"
+        case .goalReached: "цель достигнута"
+        case .goalOver: "срок цели истёк"
+        case .eventDoneOn: "выполнено: {0}"
+        case .eventNotDone: "ещё не выполнено (ожидается каждый день до выполнения)"
+        case .nothingDueYet: "пока ничего не требовалось"
+        case .lastWeeks: "Последние {0, plural, one {# неделя} few {# недели} many {# недель}}"
+        case .legendPerfect: "идеально"
+        case .legendPartial: "частично"
+        case .legendMissedDay: "ничего не выполнено"
+        case .legendExcused: "всё пропущено"
+        case .legendNothingScheduled: "ничего не запланировано"
+        case .legendInProgress: "сегодня, в процессе"
+        case .legendDone: "выполнено"
+        case .legendDoneOffSchedule: "вне расписания"
+        case .legendSkipped: "пропущено"
+        case .legendMissed: "не выполнено"
+        case .legendPending: "сегодня, не отмечено"
+        case .legendNotScheduled: "не запланировано"
+        case .legendStreak: "серия"
+        case .legendToday: "сегодня"
+        case .less: "Меньше"
+        case .more: "Больше"
+        case .perfectDaysCount: "{0, plural, one {# идеальный день} few {# идеальных дня} many {# идеальных дней}}"
+        case .trackerSummary: "Выполнено: {0, plural, one {# день} few {# дня} many {# дней}} · не выполнено: {1} · пропущено: {2}"
+        case .todayProgress: "Сегодня: выполнено {0} из {1}"
+        case .allTrackers: "Все трекеры"
         // MARK: init options
-        .initNoGitConflict: "--no-git создаёт каталог без истории, поэтому его нельзя сочетать с --git или --remote.",
-        .initNoGitConflictHint: "Выберите одно: habit init --no-git или habit init --remote URL.",
+        case .initNoGitConflict: "--no-git создаёт каталог без истории, поэтому его нельзя сочетать с --git или --remote."
+        case .initNoGitConflictHint: "Выберите одно: habit init --no-git или habit init --remote URL."
 
         // MARK: schedules, numeric habits, notes, vacations, strength
-        .scheduleTimesPerWeek: "{0, plural, one {# раз в неделю} few {# раза в неделю} many {# раз в неделю}}",
-        .scheduleTimesPerMonth: "{0, plural, one {# раз в месяц} few {# раза в месяц} many {# раз в месяц}}",
-        .scheduleEveryDays: "{0, plural, one {Каждый # день} few {Каждые # дня} many {Каждые # дней}}",
-        .badSchedule: "«{0}» — не расписание: используйте daily, mon,wed,fri, \"3 per week\", \"10 per month\" или \"every 2 days\".",
-        .badScheduleCount: "«{0}» требует больше дней, чем есть в периоде (не больше {1}).",
-        .badTarget: "«{0}» — не цель: укажите число, например 8 или 2.5 (или none, чтобы перестать считать).",
-        .badTargetValue: "Цель должна быть больше 0 (для «не больше» — 0 или больше).",
-        .targetTypeConflict: "Выберите что-то одно: --at-least или --at-most.",
-        .measureNeedsTarget: "--unit, --at-least и --at-most требуют цели: добавьте --target N.",
-        .eventNoTarget: "Событие выполняется один раз: у него не может быть цели.",
-        .badAmount: "«{0}» — не количество: укажите число, например 2 или 0.5.",
-        .amountConflict: "Выберите что-то одно: --amount или --set.",
-        .rangeNeedsBoth: "--from и --to указываются вместе и без --date.",
-        .skipAllWithTracker: "--all пропускает все трекеры: не указывайте трекер вместе с ним.",
-        .skipNeedsTracker: "Укажите трекер или используйте --all для отпуска всех трекеров.",
-        .notNumeric: "«{0}» — привычка «да/нет»: у неё нет количеств.",
-        .notNumericHint: "Отметьте так: habit done \"{0}\" (или сделайте её числовой: habit edit \"{0}\" --target 8 --unit стаканов)",
-        .amountNeeded: "«{0}» считает {1}: укажите, сколько.",
-        .amountNeededHint: "habit done \"{0}\" --amount 2 прибавляет к итогу дня; --set 5 заменяет его.",
-        .amountsWord: "количество",
-        .badTotal: "Итог дня у «{0}» стал бы {1}: итог — число от 0 и больше.",
-        .backwardsRange: "Диапазон заканчивается раньше, чем начинается: {0} позже {1}.",
-        .backwardsRangeHint: "Укажите в --from первый день, а в --to — последний.",
-        .totalAtLeast: "{0} из {1}",
-        .totalAtMost: "{0}, не больше {1}",
-        .recordedTotal: "«{0}» {1}: {2}.",
-        .recordedTotalMet: "✓ «{0}» {1}: {2}.",
-        .skippedRange: "«{0}» пропущен: {2} — {3}, {1, plural, one {# день} few {# дня} many {# дней}}.",
-        .keptDoneDays: "{0, plural, one {# уже выполненный день оставлен} few {# уже выполненных дня оставлены} many {# уже выполненных дней оставлены}} как есть.",
-        .vacationAdded: "Отпуск: {0} — {1}. В эти дни все трекеры освобождены.",
-        .vacationAlready: "{0} — {1}: уже отпуск.",
-        .onVacation: "Отпуск, последний день — {0}: все трекеры освобождены.",
-        .fieldTarget: "Цель",
-        .targetAtLeast: "не меньше {0} в день",
-        .targetAtMost: "не больше {0} в день",
-        .fieldStrength: "Сила привычки",
-        .strengthChart: "Сила привычки за {0, plural, one {последнюю # неделю} few {последние # недели} many {последние # недель}}",
-        .totalsChart: "Итоги по дням за {0, plural, one {последнюю # неделю} few {последние # недели} many {последние # недель}} (┈ цель {1})",
-        .notesTitle: "Заметки",
-        .ofWeeks: "{0} из {1, plural, one {# недели} few {# недель} many {# недель}}",
-        .ofMonths: "{0} из {1, plural, one {# месяца} few {# месяцев} many {# месяцев}}",
-        .periodThisWeek: "{0}/{1} на этой неделе",
-        .periodThisMonth: "{0}/{1} в этом месяце",
-        .periodThatWeek: "{0}/{1} за ту неделю",
-        .periodThatMonth: "{0}/{1} за тот месяц",
-        .nextDueBy: "следующий раз до {0}",
-        .diagScheduleCount: "число в \"{0}\" должно быть от 1 до {1}",
-        .diagNotANumber: "`{0}` должно быть числом, например 8 или 2.5",
-        .diagBadTarget: "цель должна быть числом больше 0",
-        .diagBadTargetAtMost: "цель должна быть числом от 0 и больше",
-        .diagUnknownTargetType: "неизвестный target_type \"{0}\"",
-        .diagUnknownTargetTypeHint: "Используйте target_type = \"at_least\" (по умолчанию) или \"at_most\".",
-        .diagMeasureWithoutTarget: "`{0}` ни на что не влияет без `target`",
-        .diagMeasureWithoutTargetHint: "Добавьте строку вроде target = 8, чтобы считать количество, или удалите эту.",
-        .diagEventWithTarget: "событие выполняется один раз: у него не может быть цели",
-        .diagEventWithTargetHint: "Удалите `target` или строку `kind = \"event\"`, чтобы это стало привычкой.",
-        .diagBadAmount: "количество — это число от 0 и больше",
-        .diagAmountWithoutTarget: "число в журнале трекера без `target` считается выполнением, если оно больше 0",
-        .diagAmountWithoutTargetHint: "Добавьте target = 8 (и unit = \"стаканов\"), чтобы привычка стала числовой.",
-        .diagLogValueConflict: "в дне может быть что-то одно: done, skip или amount",
-        .diagUnknownLogKey: "неизвестный ключ `{0}` в дне; он не учитывается",
-        .diagUnknownLogKeyHint: "Таблица дня содержит done, skip, amount и note.",
-        .diagVacationsNotAList: "`vacation` должно быть таблицами [[vacation]] с from и to",
-        .diagVacationDate: "у отпуска должен быть `{0}` — дата вроде 2026-12-20",
-        .diagVacationDateHint: "Запишите без кавычек: {0} = 2026-12-20",
-        .diagVacationBackwards: "отпуск заканчивается раньше, чем начинается",
-        .diagVacationBackwardsHint: "`to` — последний день отпуска, не раньше `from`.",
+        case .scheduleTimesPerWeek: "{0, plural, one {# раз в неделю} few {# раза в неделю} many {# раз в неделю}}"
+        case .scheduleTimesPerMonth: "{0, plural, one {# раз в месяц} few {# раза в месяц} many {# раз в месяц}}"
+        case .scheduleEveryDays: "{0, plural, one {Каждый # день} few {Каждые # дня} many {Каждые # дней}}"
+        case .badSchedule: "«{0}» — не расписание: используйте daily, mon,wed,fri, \"3 per week\", \"10 per month\" или \"every 2 days\"."
+        case .badScheduleCount: "«{0}» требует больше дней, чем есть в периоде (не больше {1})."
+        case .badTarget: "«{0}» — не цель: укажите число, например 8 или 2.5 (или none, чтобы перестать считать)."
+        case .badTargetValue: "Цель должна быть больше 0 (для «не больше» — 0 или больше)."
+        case .targetTypeConflict: "Выберите что-то одно: --at-least или --at-most."
+        case .measureNeedsTarget: "--unit, --at-least и --at-most требуют цели: добавьте --target N."
+        case .eventNoTarget: "Событие выполняется один раз: у него не может быть цели."
+        case .badAmount: "«{0}» — не количество: укажите число, например 2 или 0.5."
+        case .amountConflict: "Выберите что-то одно: --amount или --set."
+        case .rangeNeedsBoth: "--from и --to указываются вместе и без --date."
+        case .skipAllWithTracker: "--all пропускает все трекеры: не указывайте трекер вместе с ним."
+        case .skipNeedsTracker: "Укажите трекер или используйте --all для отпуска всех трекеров."
+        case .notNumeric: "«{0}» — привычка «да/нет»: у неё нет количеств."
+        case .notNumericHint: "Отметьте так: habit done \"{0}\" (или сделайте её числовой: habit edit \"{0}\" --target 8 --unit стаканов)"
+        case .amountNeeded: "«{0}» считает {1}: укажите, сколько."
+        case .amountNeededHint: "habit done \"{0}\" --amount 2 прибавляет к итогу дня; --set 5 заменяет его."
+        case .amountsWord: "количество"
+        case .badTotal: "Итог дня у «{0}» стал бы {1}: итог — число от 0 и больше."
+        case .backwardsRange: "Диапазон заканчивается раньше, чем начинается: {0} позже {1}."
+        case .backwardsRangeHint: "Укажите в --from первый день, а в --to — последний."
+        case .totalAtLeast: "{0} из {1}"
+        case .totalAtMost: "{0}, не больше {1}"
+        case .recordedTotal: "«{0}» {1}: {2}."
+        case .recordedTotalMet: "✓ «{0}» {1}: {2}."
+        case .skippedRange: "«{0}» пропущен: {2} — {3}, {1, plural, one {# день} few {# дня} many {# дней}}."
+        case .keptDoneDays: "{0, plural, one {# уже выполненный день оставлен} few {# уже выполненных дня оставлены} many {# уже выполненных дней оставлены}} как есть."
+        case .vacationAdded: "Отпуск: {0} — {1}. В эти дни все трекеры освобождены."
+        case .vacationAlready: "{0} — {1}: уже отпуск."
+        case .onVacation: "Отпуск, последний день — {0}: все трекеры освобождены."
+        case .fieldTarget: "Цель"
+        case .targetAtLeast: "не меньше {0} в день"
+        case .targetAtMost: "не больше {0} в день"
+        case .fieldStrength: "Сила привычки"
+        case .strengthChart: "Сила привычки за {0, plural, one {последнюю # неделю} few {последние # недели} many {последние # недель}}"
+        case .totalsChart: "Итоги по дням за {0, plural, one {последнюю # неделю} few {последние # недели} many {последние # недель}} (┈ цель {1})"
+        case .notesTitle: "Заметки"
+        case .ofWeeks: "{0} из {1, plural, one {# недели} few {# недель} many {# недель}}"
+        case .ofMonths: "{0} из {1, plural, one {# месяца} few {# месяцев} many {# месяцев}}"
+        case .periodThisWeek: "{0}/{1} на этой неделе"
+        case .periodThisMonth: "{0}/{1} в этом месяце"
+        case .periodThatWeek: "{0}/{1} за ту неделю"
+        case .periodThatMonth: "{0}/{1} за тот месяц"
+        case .nextDueBy: "следующий раз до {0}"
+        case .diagScheduleCount: "число в \"{0}\" должно быть от 1 до {1}"
+        case .diagNotANumber: "`{0}` должно быть числом, например 8 или 2.5"
+        case .diagBadTarget: "цель должна быть числом больше 0"
+        case .diagBadTargetAtMost: "цель должна быть числом от 0 и больше"
+        case .diagUnknownTargetType: "неизвестный target_type \"{0}\""
+        case .diagUnknownTargetTypeHint: "Используйте target_type = \"at_least\" (по умолчанию) или \"at_most\"."
+        case .diagMeasureWithoutTarget: "`{0}` ни на что не влияет без `target`"
+        case .diagMeasureWithoutTargetHint: "Добавьте строку вроде target = 8, чтобы считать количество, или удалите эту."
+        case .diagEventWithTarget: "событие выполняется один раз: у него не может быть цели"
+        case .diagEventWithTargetHint: "Удалите `target` или строку `kind = \"event\"`, чтобы это стало привычкой."
+        case .diagBadAmount: "количество — это число от 0 и больше"
+        case .diagAmountWithoutTarget: "число в журнале трекера без `target` считается выполнением, если оно больше 0"
+        case .diagAmountWithoutTargetHint: "Добавьте target = 8 (и unit = \"стаканов\"), чтобы привычка стала числовой."
+        case .diagLogValueConflict: "в дне может быть что-то одно: done, skip или amount"
+        case .diagUnknownLogKey: "неизвестный ключ `{0}` в дне; он не учитывается"
+        case .diagUnknownLogKeyHint: "Таблица дня содержит done, skip, amount и note."
+        case .diagVacationsNotAList: "`vacation` должно быть таблицами [[vacation]] с from и to"
+        case .diagVacationDate: "у отпуска должен быть `{0}` — дата вроде 2026-12-20"
+        case .diagVacationDateHint: "Запишите без кавычек: {0} = 2026-12-20"
+        case .diagVacationBackwards: "отпуск заканчивается раньше, чем начинается"
+        case .diagVacationBackwardsHint: "`to` — последний день отпуска, не раньше `from`."
         // MARK: ssh and https remotes
-        .remoteHostKeyUnknown: "habit не подключился к {0}: SSH-ключ узла {1} неизвестен.\nЕго отпечаток {2}: {3}.",
-        .remoteHostKeyUnknownHint: "Сравните этот отпечаток с тем, который публикует владелец сервера; если они совпадают, добавьте узел в доверенные:\n    {0}",
-        .remoteHostKeyChanged: "ВНИМАНИЕ: SSH-ключ узла {1} ИЗМЕНИЛСЯ; habit не подключился к {0}.\nСоединение может перехватываться, или у сервера новый ключ. Его отпечаток {2} теперь {3}.",
-        .remoteHostKeyChangedHint: "Спросите владельца сервера, менялся ли ключ. Только если менялся, удалите старый ключ командой\n    {0}\nи добавьте новый, как для нового узла.",
-        .remoteAuthenticationHTTPSHint: "Передайте habit имя пользователя и пароль (или токен) в HABIT_GIT_USERNAME и HABIT_GIT_PASSWORD или дайте помощнику учётных данных git их запомнить: выполните один раз `git ls-remote {0}` и ответьте на его вопросы.",
+        case .remoteHostKeyUnknown: "habit не подключился к {0}: SSH-ключ узла {1} неизвестен.\nЕго отпечаток {2}: {3}."
+        case .remoteHostKeyUnknownHint: "Сравните этот отпечаток с тем, который публикует владелец сервера; если они совпадают, добавьте узел в доверенные:\n    {0}"
+        case .remoteHostKeyChanged: "ВНИМАНИЕ: SSH-ключ узла {1} ИЗМЕНИЛСЯ; habit не подключился к {0}.\nСоединение может перехватываться, или у сервера новый ключ. Его отпечаток {2} теперь {3}."
+        case .remoteHostKeyChangedHint: "Спросите владельца сервера, менялся ли ключ. Только если менялся, удалите старый ключ командой\n    {0}\nи добавьте новый, как для нового узла."
+        case .remoteAuthenticationHTTPSHint: "Передайте habit имя пользователя и пароль (или токен) в HABIT_GIT_USERNAME и HABIT_GIT_PASSWORD или дайте помощнику учётных данных git их запомнить: выполните один раз `git ls-remote {0}` и ответьте на его вопросы."
         // MARK: Reminders and the prompt line
-        .badReminderTime: "«{0}» — не время суток; напишите его как ЧЧ:ММ, например 08:00 или 20:30.",
-        .remindConflict: "Выберите что-то одно: --remind или --no-remind.",
-        .diagNotAReminderTime: "ожидается время суток вида \"08:00\" (часы 00–23)",
-        .diagNotAReminderTimeHint: "Пишите каждое время как \"ЧЧ:ММ\": remind = [\"08:00\", \"20:30\"]",
-        .diagReminderTwice: "время напоминания {0} указано дважды",
-        .diagReminderTwiceHint: "Напоминание придёт один раз; уберите повтор.",
-        .fieldReminders: "Напоминания",
-        .remindHeading: "Напоминания на {0}",
-        .reminderStateDue: "нужно сделать",
-        .reminderStateDone: "сделано",
-        .reminderStateSkipped: "пропущено",
-        .reminderStateNotScheduled: "сегодня не запланировано",
-        .remindNone: "Ни у одного трекера нет времени напоминания.",
-        .remindNoneHint: "Добавьте: habit edit ТРЕКЕР --remind 08:00",
-        .remindDeliveredBySystemd: "Их отправляет пользовательский таймер systemd habit-remind.timer.",
-        .remindDeliveredByCron: "Их отправляет блок habit в вашем crontab.",
-        .remindNotInstalled: "Не установлены: `habit remind install` поручит системе их отправлять.",
-        .remindInstalledElsewhere: "Напоминания установлены для другого каталога данных: {0}",
-        .remindInstalledTimer: "Напоминания установлены: пользовательский таймер systemd habit-remind.timer запускает habit в {0}.",
-        .remindUnitsAt: "Юниты лежат в {0}.",
-        .remindTimerAtLogin: "Пользовательский менеджер systemd сейчас не запущен: таймер заработает при следующем входе в систему.",
-        .remindInstalledCrontab: "Напоминания установлены: блок в вашем crontab запускает habit в {0}.",
-        .remindCronNotRunning: "демон cron, похоже, не запущен; задания выполнятся, когда он заработает.",
-        .remindNoTimesYet: "Напоминания установлены, но ни у одного трекера пока нет времени напоминания. Добавьте его, и расписание обновится само:\n  habit edit ТРЕКЕР --remind 08:00",
-        .remindReplaced: "Прежняя установка ({0}) удалена, чтобы напоминания не приходили дважды.",
-        .remindMethodSystemd: "таймер systemd",
-        .remindMethodCron: "блок в crontab",
-        .remindPrintCrontab: "# Блок, который habit добавит в ваш crontab (его покажет crontab -l):",
-        .remindPrintNoTimer: "# Таймера нет, пока ни у одного трекера нет времени напоминания.",
-        .remindUninstalled: "Напоминания отключены: удалено — {0}.",
-        .remindNothingToUninstall: "Напоминания не были установлены; удалять нечего.",
-        .reminderBody: "Ещё не сделано сегодня · напоминание в {0}",
-        .reminderSummaryMany: "Ещё не сделано сегодня: {0, plural, one {# трекер} few {# трекера} many {# трекеров} other {# трекера}}",
-        .reminderLine: "Напоминание: {0} — {1}",
-        .remindRunSent: "Отправлено напоминаний: {0}.",
-        .remindRunNothing: "Сейчас напоминать не о чем.",
-        .remindFollowed: "Напоминания: {0} теперь запускает habit в {1}.",
-        .remindFollowedNone: "Напоминания: ни у одного трекера не осталось времени напоминания; {0} остаётся на будущее.",
-        .remindRemovedByHand: "Напоминания: {0} удалён вручную, и habit его больше не обновляет. Чтобы установить заново:\n  habit remind install",
-        .remindRefreshFailed: "не удалось обновить установленные напоминания ({0}); запустите habit remind install ещё раз.",
-        .noScheduler: "Здесь нечем запускать напоминания: пользовательский менеджер systemd не запущен и команды crontab нет.",
-        .noCrontab: "Команды crontab здесь нет.",
-        .noSchedulerHint: "Установите cron (в Debian: apt install cron) или запускайте `habit remind run` в моменты напоминаний своим планировщиком (см. docs/reminders.md).",
-        .schedulerFailed: "`{0}` завершилась с ошибкой: {1}",
-        .schedulerFailedHint: "`habit remind install --print` покажет, что устанавливает habit; `habit remind uninstall` это удалит.",
-        .promptUnknownPlaceholder: "Неизвестная подстановка «{0}» в --format.",
-        .promptPlaceholdersHint: "Подстановки: {0}.",
+        case .badReminderTime: "«{0}» — не время суток; напишите его как ЧЧ:ММ, например 08:00 или 20:30."
+        case .remindConflict: "Выберите что-то одно: --remind или --no-remind."
+        case .diagNotAReminderTime: "ожидается время суток вида \"08:00\" (часы 00–23)"
+        case .diagNotAReminderTimeHint: "Пишите каждое время как \"ЧЧ:ММ\": remind = [\"08:00\", \"20:30\"]"
+        case .diagReminderTwice: "время напоминания {0} указано дважды"
+        case .diagReminderTwiceHint: "Напоминание придёт один раз; уберите повтор."
+        case .fieldReminders: "Напоминания"
+        case .remindHeading: "Напоминания на {0}"
+        case .reminderStateDue: "нужно сделать"
+        case .reminderStateDone: "сделано"
+        case .reminderStateSkipped: "пропущено"
+        case .reminderStateNotScheduled: "сегодня не запланировано"
+        case .remindNone: "Ни у одного трекера нет времени напоминания."
+        case .remindNoneHint: "Добавьте: habit edit ТРЕКЕР --remind 08:00"
+        case .remindDeliveredBySystemd: "Их отправляет пользовательский таймер systemd habit-remind.timer."
+        case .remindDeliveredByCron: "Их отправляет блок habit в вашем crontab."
+        case .remindNotInstalled: "Не установлены: `habit remind install` поручит системе их отправлять."
+        case .remindInstalledElsewhere: "Напоминания установлены для другого каталога данных: {0}"
+        case .remindInstalledTimer: "Напоминания установлены: пользовательский таймер systemd habit-remind.timer запускает habit в {0}."
+        case .remindUnitsAt: "Юниты лежат в {0}."
+        case .remindTimerAtLogin: "Пользовательский менеджер systemd сейчас не запущен: таймер заработает при следующем входе в систему."
+        case .remindInstalledCrontab: "Напоминания установлены: блок в вашем crontab запускает habit в {0}."
+        case .remindCronNotRunning: "демон cron, похоже, не запущен; задания выполнятся, когда он заработает."
+        case .remindNoTimesYet: "Напоминания установлены, но ни у одного трекера пока нет времени напоминания. Добавьте его, и расписание обновится само:\n  habit edit ТРЕКЕР --remind 08:00"
+        case .remindReplaced: "Прежняя установка ({0}) удалена, чтобы напоминания не приходили дважды."
+        case .remindMethodSystemd: "таймер systemd"
+        case .remindMethodCron: "блок в crontab"
+        case .remindPrintCrontab: "# Блок, который habit добавит в ваш crontab (его покажет crontab -l):"
+        case .remindPrintNoTimer: "# Таймера нет, пока ни у одного трекера нет времени напоминания."
+        case .remindUninstalled: "Напоминания отключены: удалено — {0}."
+        case .remindNothingToUninstall: "Напоминания не были установлены; удалять нечего."
+        case .reminderBody: "Ещё не сделано сегодня · напоминание в {0}"
+        case .reminderSummaryMany: "Ещё не сделано сегодня: {0, plural, one {# трекер} few {# трекера} many {# трекеров} other {# трекера}}"
+        case .reminderLine: "Напоминание: {0} — {1}"
+        case .remindRunSent: "Отправлено напоминаний: {0}."
+        case .remindRunNothing: "Сейчас напоминать не о чем."
+        case .remindFollowed: "Напоминания: {0} теперь запускает habit в {1}."
+        case .remindFollowedNone: "Напоминания: ни у одного трекера не осталось времени напоминания; {0} остаётся на будущее."
+        case .remindRemovedByHand: "Напоминания: {0} удалён вручную, и habit его больше не обновляет. Чтобы установить заново:\n  habit remind install"
+        case .remindRefreshFailed: "не удалось обновить установленные напоминания ({0}); запустите habit remind install ещё раз."
+        case .noScheduler: "Здесь нечем запускать напоминания: пользовательский менеджер systemd не запущен и команды crontab нет."
+        case .noCrontab: "Команды crontab здесь нет."
+        case .noSchedulerHint: "Установите cron (в Debian: apt install cron) или запускайте `habit remind run` в моменты напоминаний своим планировщиком (см. docs/reminders.md)."
+        case .schedulerFailed: "`{0}` завершилась с ошибкой: {1}"
+        case .schedulerFailedHint: "`habit remind install --print` покажет, что устанавливает habit; `habit remind uninstall` это удалит."
+        case .promptUnknownPlaceholder: "Неизвестная подстановка «{0}» в --format."
+        case .promptPlaceholdersHint: "Подстановки: {0}."
         // MARK: import and export
-        .archivedTracker: "«{0}» в архиве: он скрыт из списка на день и статистики, история сохранена.",
-        .unarchivedTracker: "«{0}» возвращён из архива.",
-        .alreadyArchived: "«{0}» уже в архиве.",
-        .notArchived: "«{0}» не в архиве.",
-        .importNamesTaken: "{0, plural, one {Трекер {1} уже есть} few {Трекеры {1} уже есть} many {Трекеры {1} уже есть}}: ничего не импортировано.",
-        .importNamesTakenHint: "{0, plural, one {Импортируйте с --merge, чтобы добавить к нему дни из файла, или с --rename, чтобы добавить его как «Имя (2)».} few {Импортируйте с --merge, чтобы добавить к ним дни из файла, или с --rename, чтобы добавить их как «Имя (2)».} many {Импортируйте с --merge, чтобы добавить к ним дни из файла, или с --rename, чтобы добавить их как «Имя (2)».}}",
-        .importMalformed: "{0}:{1}:{2}: {3}",
-        .importMalformedHint: "Ничего не импортировано. Файл не такой, каким его пишет программа: исправьте его там и импортируйте снова.",
-        .importUnclosedQuote: "поле в кавычках не закрыто",
-        .importBadDate: "«{0}» — не дата вроде 2025-06-01",
-        .importBadValue: "«{0}» — такого значения в этом формате нет",
-        .importBadFrequency: "«{0}» — не частота",
-        .importMissingFields: "в строке меньше {0} полей",
-        .importBadLine: "эта строка не по формату",
-        .importBadNumber: "«{0}» — не число",
-        .importUnreadable: "Не удаётся прочитать «{0}»: его нет или он недоступен для чтения.",
-        .importFileMissing: "В «{0}» нет {1}, значит, это не то, что читает этот импорт.",
-        .importFileMissingHint: "Укажите папку (или .zip), где лежит {0}.",
-        .importZipNotAZip: "{0} — не файл .zip.",
-        .importZipUnsupported: "{0} использует {1}, а habit этого не читает.",
-        .importZipCorrupt: "{0} повреждён: {1} не читается.",
-        .importZipHint: "Укажите .zip, который записала программа, или распакуйте его другой программой и импортируйте папку.",
-        .zlibMissing: "Для чтения и записи .zip нужна библиотека zlib: {0}",
-        .zlibMissingHint: "Установите её (в Debian: apt-get install zlib1g).",
-        .importedHeader: "Импортировано из {1}: {0, plural, one {# трекер} few {# трекера} many {# трекеров}}:",
-        .wouldImportHeader: "Будет импортировано из {1}: {0, plural, one {# трекер} few {# трекера} many {# трекеров}}:",
-        .importRow: "  «{0}» в {1}, {2}: выполнено {3, plural, one {# день} few {# дня} many {# дней}}, пропусков: {4}, количеств: {5}, заметок: {6}",
-        .importRowNumeric: "числовой",
-        .importRowArchived: "в архиве",
-        .importRowRenamed: "переименован из «{0}»",
-        .importNewCategories: "Новые категории: {0}.",
-        .importLosses: "Перенесено не в точности:",
-        .lossFrequency: "  «{0}»: частоты {1} за {2} дн. в habit нет; импортировано как {3}.",
-        .lossTrackingOnly: "  «{0}»: только учёт (частота 0) — такого в habit нет; импортировано как {1}.",
-        .lossUnknownName: "  {1, plural, one {# строка журнала для «{0}» не импортирована} few {# строки журнала для «{0}» не импортированы} many {# строк журнала для «{0}» не импортированы}}: такой привычки нет.",
-        .lossEndDate: "  «{0}»: дата окончания {1} не сохраняется; закончившаяся привычка импортируется в архив.",
-        .importDryRunNote: "Ничего не записано (--dry-run).",
-        .importQuotedName: "«{0}»",
-        .lossGuessedTarget: "  «{0}»: в файле есть количества, но нет цели; цель — {1}, наименьшее записанное количество (измените через habit edit).",
+        case .archivedTracker: "«{0}» в архиве: он скрыт из списка на день и статистики, история сохранена."
+        case .unarchivedTracker: "«{0}» возвращён из архива."
+        case .alreadyArchived: "«{0}» уже в архиве."
+        case .notArchived: "«{0}» не в архиве."
+        case .importNamesTaken: "{0, plural, one {Трекер {1} уже есть} few {Трекеры {1} уже есть} many {Трекеры {1} уже есть}}: ничего не импортировано."
+        case .importNamesTakenHint: "{0, plural, one {Импортируйте с --merge, чтобы добавить к нему дни из файла, или с --rename, чтобы добавить его как «Имя (2)».} few {Импортируйте с --merge, чтобы добавить к ним дни из файла, или с --rename, чтобы добавить их как «Имя (2)».} many {Импортируйте с --merge, чтобы добавить к ним дни из файла, или с --rename, чтобы добавить их как «Имя (2)».}}"
+        case .importMalformed: "{0}:{1}:{2}: {3}"
+        case .importMalformedHint: "Ничего не импортировано. Файл не такой, каким его пишет программа: исправьте его там и импортируйте снова."
+        case .importUnclosedQuote: "поле в кавычках не закрыто"
+        case .importBadDate: "«{0}» — не дата вроде 2025-06-01"
+        case .importBadValue: "«{0}» — такого значения в этом формате нет"
+        case .importBadFrequency: "«{0}» — не частота"
+        case .importMissingFields: "в строке меньше {0} полей"
+        case .importBadLine: "эта строка не по формату"
+        case .importBadNumber: "«{0}» — не число"
+        case .importUnreadable: "Не удаётся прочитать «{0}»: его нет или он недоступен для чтения."
+        case .importFileMissing: "В «{0}» нет {1}, значит, это не то, что читает этот импорт."
+        case .importFileMissingHint: "Укажите папку (или .zip), где лежит {0}."
+        case .importZipNotAZip: "{0} — не файл .zip."
+        case .importZipUnsupported: "{0} использует {1}, а habit этого не читает."
+        case .importZipCorrupt: "{0} повреждён: {1} не читается."
+        case .importZipHint: "Укажите .zip, который записала программа, или распакуйте его другой программой и импортируйте папку."
+        case .zlibMissing: "Для чтения и записи .zip нужна библиотека zlib: {0}"
+        case .zlibMissingHint: "Установите её (в Debian: apt-get install zlib1g)."
+        case .importedHeader: "Импортировано из {1}: {0, plural, one {# трекер} few {# трекера} many {# трекеров}}:"
+        case .wouldImportHeader: "Будет импортировано из {1}: {0, plural, one {# трекер} few {# трекера} many {# трекеров}}:"
+        case .importRow: "  «{0}» в {1}, {2}: выполнено {3, plural, one {# день} few {# дня} many {# дней}}, пропусков: {4}, количеств: {5}, заметок: {6}"
+        case .importRowNumeric: "числовой"
+        case .importRowArchived: "в архиве"
+        case .importRowRenamed: "переименован из «{0}»"
+        case .importNewCategories: "Новые категории: {0}."
+        case .importLosses: "Перенесено не в точности:"
+        case .lossFrequency: "  «{0}»: частоты {1} за {2} дн. в habit нет; импортировано как {3}."
+        case .lossTrackingOnly: "  «{0}»: только учёт (частота 0) — такого в habit нет; импортировано как {1}."
+        case .lossUnknownName: "  {1, plural, one {# строка журнала для «{0}» не импортирована} few {# строки журнала для «{0}» не импортированы} many {# строк журнала для «{0}» не импортированы}}: такой привычки нет."
+        case .lossEndDate: "  «{0}»: дата окончания {1} не сохраняется; закончившаяся привычка импортируется в архив."
+        case .importDryRunNote: "Ничего не записано (--dry-run)."
+        case .importQuotedName: "«{0}»"
+        case .lossGuessedTarget: "  «{0}»: в файле есть количества, но нет цели; цель — {1}, наименьшее записанное количество (измените через habit edit)."
         // MARK: import --merge
-        .importMergeOrRename: "--merge и --rename нельзя указывать вместе: выберите, что делать с уже существующим именем.",
-        .importRowMerged: "объединён с трекером с тем же именем",
-        .importRowKept: "{0, plural, one {# день в файле отличается и остаётся как в habit} few {# дня в файле отличаются и остаются как в habit} many {# дней в файле отличаются и остаются как в habit}}",
-        .importRowAlreadyThere: "  «{0}»: уже есть в habit, добавить нечего",
-        .importNothingNew: "Импортировать из {1} нечего: {0, plural, one {этот трекер уже есть} few {эти # трекера уже есть} many {эти # трекеров уже есть}} в habit со всеми днями.",
-        .importKindsDifferNumeric: "«{0}» нельзя объединить: в файле он числовой, а в habit — да/нет.",
-        .importKindsDifferYesNo: "«{0}» нельзя объединить: в файле он да/нет, а в habit — числовой.",
-        .importKindsDifferHint: "Импортируйте его под другим именем с --rename или сначала измените трекер в habit.",
+        case .importMergeOrRename: "--merge и --rename нельзя указывать вместе: выберите, что делать с уже существующим именем."
+        case .importRowMerged: "объединён с трекером с тем же именем"
+        case .importRowKept: "{0, plural, one {# день в файле отличается и остаётся как в habit} few {# дня в файле отличаются и остаются как в habit} many {# дней в файле отличаются и остаются как в habit}}"
+        case .importRowAlreadyThere: "  «{0}»: уже есть в habit, добавить нечего"
+        case .importNothingNew: "Импортировать из {1} нечего: {0, plural, one {этот трекер уже есть} few {эти # трекера уже есть} many {эти # трекеров уже есть}} в habit со всеми днями."
+        case .importKindsDifferNumeric: "«{0}» нельзя объединить: в файле он числовой, а в habit — да/нет."
+        case .importKindsDifferYesNo: "«{0}» нельзя объединить: в файле он да/нет, а в habit — числовой."
+        case .importKindsDifferHint: "Импортируйте его под другим именем с --rename или сначала измените трекер в habit."
         // MARK: import --infer-weekdays
-        .importNotes: "Выведено из данных (--infer-weekdays):",
-        .noteWeekdaysInferred: "  «{0}»: {1} — дни недели {2}% выполненных дней.",
+        case .importNotes: "Выведено из данных (--infer-weekdays):"
+        case .noteWeekdaysInferred: "  «{0}»: {1} — дни недели {2}% выполненных дней."
         // MARK: import sources (Loop's .db, habitctl)
-        .importDatabaseNotSQLite: "{0} — не база данных SQLite, значит, это не резервная копия Loop.",
-        .importDatabaseNotLoop: "{0} — база данных SQLite, но не Loop Habit Tracker: в ней нет таблиц Habits и Repetitions.",
-        .importDatabaseHint: "Укажите файл .db, записанный в Loop командой «Экспорт полной резервной копии», или .zip её «Экспорта в CSV».",
-        .importDatabaseTooOld: "{0} — база данных Loop версии {1}; habit читает версии с 8 по 25.",
-        .importDatabaseTooOldHint: "Откройте её в современной версии Loop Habit Tracker (она обновит базу) и сделайте резервную копию оттуда.",
-        .importDatabaseTooNew: "{0} — база данных Loop версии {1}, новее, чем знает habit (версии с 8 по 25).",
-        .importDatabaseTooNewHint: "Сделайте в Loop «Экспорт в CSV» и импортируйте .zip или обновите habit.",
-        .importDatabaseUnreadable: "{0} не читается как база данных: {1}",
-        .importDatabaseBadValue: "{0}: таблица {1}, строка {2}, столбец {3}: Loop не пишет значение «{4}».",
-        .sqliteMissing: "Для чтения резервных копий Loop (.db) нужна библиотека SQLite: {0}",
-        .sqliteMissingHint: "Установите её (в Debian: apt-get install libsqlite3-0) или импортируйте экспорт Loop в CSV (.zip).",
-        .lossNumericPeriod: "  «{0}»: цель Loop {1} — сумма за {2} дн.; цель в habit — сумма одного дня (импортировано как {3}).",
-        .lossReminderDays: "  «{0}»: напоминание в {1} только по дням {2} импортировано на каждый день (у напоминаний habit нет дней недели).",
-        .lossName: "  «{0}»: имена в habit не содержат управляющих символов; импортировано как «{1}».",
-        .lossNameCut: "  «{0}»: имя в habit — не длиннее 38 символов; импортировано как «{1}», полное имя — в начале описания.",
+        case .importDatabaseNotSQLite: "{0} — не база данных SQLite, значит, это не резервная копия Loop."
+        case .importDatabaseNotLoop: "{0} — база данных SQLite, но не Loop Habit Tracker: в ней нет таблиц Habits и Repetitions."
+        case .importDatabaseHint: "Укажите файл .db, записанный в Loop командой «Экспорт полной резервной копии», или .zip её «Экспорта в CSV»."
+        case .importDatabaseTooOld: "{0} — база данных Loop версии {1}; habit читает версии с 8 по 25."
+        case .importDatabaseTooOldHint: "Откройте её в современной версии Loop Habit Tracker (она обновит базу) и сделайте резервную копию оттуда."
+        case .importDatabaseTooNew: "{0} — база данных Loop версии {1}, новее, чем знает habit (версии с 8 по 25)."
+        case .importDatabaseTooNewHint: "Сделайте в Loop «Экспорт в CSV» и импортируйте .zip или обновите habit."
+        case .importDatabaseUnreadable: "{0} не читается как база данных: {1}"
+        case .importDatabaseBadValue: "{0}: таблица {1}, строка {2}, столбец {3}: Loop не пишет значение «{4}»."
+        case .sqliteMissing: "Для чтения резервных копий Loop (.db) нужна библиотека SQLite: {0}"
+        case .sqliteMissingHint: "Установите её (в Debian: apt-get install libsqlite3-0) или импортируйте экспорт Loop в CSV (.zip)."
+        case .lossNumericPeriod: "  «{0}»: цель Loop {1} — сумма за {2} дн.; цель в habit — сумма одного дня (импортировано как {3})."
+        case .lossReminderDays: "  «{0}»: напоминание в {1} только по дням {2} импортировано на каждый день (у напоминаний habit нет дней недели)."
+        case .lossName: "  «{0}»: имена в habit не содержат управляющих символов; импортировано как «{1}»."
+        case .lossNameCut: "  «{0}»: имя в habit — не длиннее 38 символов; импортировано как «{1}», полное имя — в начале описания."
         // MARK: export
-        .exportWritten: "Экспортировано {0, plural, one {# трекер} few {# трекера} many {# трекеров}} ({1, plural, one {# день} few {# дня} many {# дней}}, {2, plural, one {# заметка} few {# заметки} many {# заметок}}) в {3}.",
-        .exportLossWeekdays: "  «{0}»: расписание «{1}» записано как «{2}» (в Loop нет постоянных дней недели).",
-        .exportLossEvent: "  «{0}»: событие записано как ежедневная привычка (в Loop нет событий).",
-        .exportLossColor: "  {0, plural, one {Трекеру {1} без цвета записан} few {Трекерам {1} без цвета записан} many {Трекерам {1} без цвета записан}} цвет Loop по умолчанию, бирюзовый.",
-        .exportLoopNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей, напоминаний и отпусков в формате Loop нет.",
-        .exportOutputExists: "{0} уже существует; ничего не экспортировано.",
-        .exportOutputExistsHint: "Укажите другое имя файла или добавьте --force, чтобы заменить его.",
-        .exportUnwritable: "Не удаётся записать {0}: {1}.",
-        .exportBlocked: "В {0} есть ошибки, поэтому {1, plural, one {трекер пропал бы} few {трекеры пропали бы} many {трекеры пропали бы}} из экспорта; ничего не экспортировано.",
-        .exportBlockedHint: "Исправьте строки ниже (их показывает и habit check) и экспортируйте снова.",
+        case .exportWritten: "Экспортировано {0, plural, one {# трекер} few {# трекера} many {# трекеров}} ({1, plural, one {# день} few {# дня} many {# дней}}, {2, plural, one {# заметка} few {# заметки} many {# заметок}}) в {3}."
+        case .exportLossWeekdays: "  «{0}»: расписание «{1}» записано как «{2}» (в Loop нет постоянных дней недели)."
+        case .exportLossEvent: "  «{0}»: событие записано как ежедневная привычка (в Loop нет событий)."
+        case .exportLossColor: "  {0, plural, one {Трекеру {1} без цвета записан} few {Трекерам {1} без цвета записан} many {Трекерам {1} без цвета записан}} цвет Loop по умолчанию, бирюзовый."
+        case .exportLoopNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей, напоминаний и отпусков в формате Loop нет."
+        case .exportOutputExists: "{0} уже существует; ничего не экспортировано."
+        case .exportOutputExistsHint: "Укажите другое имя файла или добавьте --force, чтобы заменить его."
+        case .exportUnwritable: "Не удаётся записать {0}: {1}."
+        case .exportBlocked: "В {0} есть ошибки, поэтому {1, plural, one {трекер пропал бы} few {трекеры пропали бы} many {трекеры пропали бы}} из экспорта; ничего не экспортировано."
+        case .exportBlockedHint: "Исправьте строки ниже (их показывает и habit check) и экспортируйте снова."
         // MARK: import, one name twice in a file
-        .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}».",
+        case .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}»."
         // MARK: export loop OUT.db
-        .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое.",
+        case .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое."
         // MARK: quit habits, forgiven misses, ranges (issue 25)
-        .markSlip: "срыв",
-        .noteSlipByRank: "{0} (срыв не теряется: он важнее отметки «выполнено», пропуска и отсутствия отметки)",
-        .legendForgiven: "прощённый пропуск",
-        .diagUnknownAllowance: "`allow` должно быть «N per week» или «N per month», а не «{0}»",
-        .diagUnknownAllowanceHint: "Напишите, например, `allow = \"1 per week\"`: до одного пропущенного дня в неделю не прерывает серию.",
-        .diagAllowanceCountOutOfRange: "`allow = \"{0}\"` прощает слишком много: не больше {1} за период",
-        .diagAllowanceCountOutOfRangeHint: "Период, пропущенный целиком, всё равно должен прерывать серию: от 1 до 6 в неделю или от 1 до 30 в месяц.",
-        .diagAllowanceWithoutDays: "`allow` здесь ни на что не влияет: пропуски этого трекера — не дни",
-        .diagAllowanceWithoutDaysHint: "Прощённые пропуски действуют для привычек по дням недели и «every N days»; удалите строку или смените расписание.",
-        .diagQuitNotDaily: "от привычки отказываются каждый день: такого расписания у неё быть не может",
-        .diagQuitNotDailyHint: "Удалите `schedule` (или напишите `schedule = \"daily\"`) и `kind = \"event\"`, либо удалите `quit = true`.",
-        .diagQuitWithTarget: "привычка, от которой отказываются, считает срывы: цели у неё быть не может",
-        .diagQuitWithTargetHint: "Удалите `target` или удалите `quit = true` и оставьте `target_type = \"at_most\"`, чтобы считать количество.",
-        .diagSlipWithoutQuit: "«slip» в журнале привычки, от которой не отказываются: день считается пропущенным",
-        .diagSlipWithoutQuitHint: "Добавьте `quit = true`, если от этой привычки отказываются, или напишите для этого дня `true`, `\"skip\"` либо уберите строку.",
-        .notQuit: "«{0}» — не привычка, от которой отказываются: срывов у неё нет.",
-        .notQuitHint: "Сделайте её такой: habit edit \"{0}\" --quit",
-        .quitNotPlain: "«{0}» не может быть привычкой, от которой отказываются: такая привычка ежедневная и считает срывы, а не количество.",
-        .quitNotPlainHint: "Уберите --target и --event; чтобы считать количество, используйте --target N --at-most.",
-        .allowanceWithoutDays: "«{0}» не может прощать пропуски: её пропуски — не дни.",
-        .allowanceWithoutDaysHint: "Прощённые пропуски действуют для привычек по дням недели и «every N days», а не для событий и «N per week/month».",
-        .eventRange: "«{0}» — событие: оно выполняется один раз, а не на диапазоне дней.",
-        .eventRangeHint: "Отметьте день, когда оно выполнено: habit done \"{0}\" --date D",
-        .badAllowance: "«{0}» — не допустимое число прощённых пропусков.",
-        .badAllowanceHint: "Напишите «1 per week» или «2 per month» (от 1 до 6 в неделю, от 1 до 30 в месяц) или «none», чтобы убрать.",
-        .markedDoneRange: "«{0}» выполнен: {2} — {3}, {1, plural, one {# день} few {# дня} many {# дней}}.",
-        .markedUndoneRange: "«{0}»: отметки сняты: {2} — {3}, {1, plural, one {# день} few {# дня} many {# дней}}.",
-        .slipLogged: "«{0}»: срыв записан: {1}. Чистая серия начинается заново.",
-        .alreadySlipped: "У «{0}» уже записан срыв: {1}.",
-        .slipRemoved: "«{0}»: срыв удалён: {1}.",
-        .noSlip: "У «{0}» нет срыва: {1}; ничего не изменено.",
-        .kindQuit: "отказ от привычки",
-        .fieldAllowance: "Прощается",
-        .allowancePerWeek: "{0, plural, one {# пропущенный день} few {# пропущенных дня} many {# пропущенных дней}} в неделю",
-        .allowancePerMonth: "{0, plural, one {# пропущенный день} few {# пропущенных дня} many {# пропущенных дней}} в месяц",
-        .fieldClean: "Без срывов",
-        .daysClean: "{0, plural, one {# день без срывов} few {# дня без срывов} many {# дней без срывов}}",
-        .fieldBestClean: "Лучшая чистая серия",
-        .fieldSlips: "Срывы",
-        .slipsRate: "{0} ({1} в неделю, {2} в месяц)",
-        .fieldForgiven: "Прощённые пропуски",
-        .quitTitle: "Отказ от привычек",
-        .quitStatsLine: "{0}: {1} · лучшая серия {2} · срывов в неделю: {3}",
-        .exportLossQuit: "  «{0}»: отказ от привычки записан как «не больше 0 срывов в день» (в Loop такого вида привычек нет).",
-        .exportLossAllowance: "  «{0}»: прощённых пропусков в формате Loop нет.",
-    ]
+        case .markSlip: "срыв"
+        case .noteSlipByRank: "{0} (срыв не теряется: он важнее отметки «выполнено», пропуска и отсутствия отметки)"
+        case .legendForgiven: "прощённый пропуск"
+        case .diagUnknownAllowance: "`allow` должно быть «N per week» или «N per month», а не «{0}»"
+        case .diagUnknownAllowanceHint: "Напишите, например, `allow = \"1 per week\"`: до одного пропущенного дня в неделю не прерывает серию."
+        case .diagAllowanceCountOutOfRange: "`allow = \"{0}\"` прощает слишком много: не больше {1} за период"
+        case .diagAllowanceCountOutOfRangeHint: "Период, пропущенный целиком, всё равно должен прерывать серию: от 1 до 6 в неделю или от 1 до 30 в месяц."
+        case .diagAllowanceWithoutDays: "`allow` здесь ни на что не влияет: пропуски этого трекера — не дни"
+        case .diagAllowanceWithoutDaysHint: "Прощённые пропуски действуют для привычек по дням недели и «every N days»; удалите строку или смените расписание."
+        case .diagQuitNotDaily: "от привычки отказываются каждый день: такого расписания у неё быть не может"
+        case .diagQuitNotDailyHint: "Удалите `schedule` (или напишите `schedule = \"daily\"`) и `kind = \"event\"`, либо удалите `quit = true`."
+        case .diagQuitWithTarget: "привычка, от которой отказываются, считает срывы: цели у неё быть не может"
+        case .diagQuitWithTargetHint: "Удалите `target` или удалите `quit = true` и оставьте `target_type = \"at_most\"`, чтобы считать количество."
+        case .diagSlipWithoutQuit: "«slip» в журнале привычки, от которой не отказываются: день считается пропущенным"
+        case .diagSlipWithoutQuitHint: "Добавьте `quit = true`, если от этой привычки отказываются, или напишите для этого дня `true`, `\"skip\"` либо уберите строку."
+        case .notQuit: "«{0}» — не привычка, от которой отказываются: срывов у неё нет."
+        case .notQuitHint: "Сделайте её такой: habit edit \"{0}\" --quit"
+        case .quitNotPlain: "«{0}» не может быть привычкой, от которой отказываются: такая привычка ежедневная и считает срывы, а не количество."
+        case .quitNotPlainHint: "Уберите --target и --event; чтобы считать количество, используйте --target N --at-most."
+        case .allowanceWithoutDays: "«{0}» не может прощать пропуски: её пропуски — не дни."
+        case .allowanceWithoutDaysHint: "Прощённые пропуски действуют для привычек по дням недели и «every N days», а не для событий и «N per week/month»."
+        case .eventRange: "«{0}» — событие: оно выполняется один раз, а не на диапазоне дней."
+        case .eventRangeHint: "Отметьте день, когда оно выполнено: habit done \"{0}\" --date D"
+        case .badAllowance: "«{0}» — не допустимое число прощённых пропусков."
+        case .badAllowanceHint: "Напишите «1 per week» или «2 per month» (от 1 до 6 в неделю, от 1 до 30 в месяц) или «none», чтобы убрать."
+        case .markedDoneRange: "«{0}» выполнен: {2} — {3}, {1, plural, one {# день} few {# дня} many {# дней}}."
+        case .markedUndoneRange: "«{0}»: отметки сняты: {2} — {3}, {1, plural, one {# день} few {# дня} many {# дней}}."
+        case .slipLogged: "«{0}»: срыв записан: {1}. Чистая серия начинается заново."
+        case .alreadySlipped: "У «{0}» уже записан срыв: {1}."
+        case .slipRemoved: "«{0}»: срыв удалён: {1}."
+        case .noSlip: "У «{0}» нет срыва: {1}; ничего не изменено."
+        case .kindQuit: "отказ от привычки"
+        case .fieldAllowance: "Прощается"
+        case .allowancePerWeek: "{0, plural, one {# пропущенный день} few {# пропущенных дня} many {# пропущенных дней}} в неделю"
+        case .allowancePerMonth: "{0, plural, one {# пропущенный день} few {# пропущенных дня} many {# пропущенных дней}} в месяц"
+        case .fieldClean: "Без срывов"
+        case .daysClean: "{0, plural, one {# день без срывов} few {# дня без срывов} many {# дней без срывов}}"
+        case .fieldBestClean: "Лучшая чистая серия"
+        case .fieldSlips: "Срывы"
+        case .slipsRate: "{0} ({1} в неделю, {2} в месяц)"
+        case .fieldForgiven: "Прощённые пропуски"
+        case .quitTitle: "Отказ от привычек"
+        case .quitStatsLine: "{0}: {1} · лучшая серия {2} · срывов в неделю: {3}"
+        case .exportLossQuit: "  «{0}»: отказ от привычки записан как «не больше 0 срывов в день» (в Loop такого вида привычек нет)."
+        case .exportLossAllowance: "  «{0}»: прощённых пропусков в формате Loop нет."
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitInterchange
 import HabitKit
 import HabitStore
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import HabitCore
+import HabitSystem
 
 /// What a command may know about the world: environment, clock, terminal and output streams.
 ///
@@ -23,7 +24,7 @@ final class Context: @unchecked Sendable {
     private let inputLock = Lock()
 
     init(
-        environment: [String: String], now: Date = Date(), timeZone: TimeZone = .current,
+        environment: [String: String], now: Date = Date(timeIntervalSince1970: SystemClock.epochSeconds()), timeZone: TimeZone = .current,
         stdoutIsTerminal: Bool, stdinIsTerminal: Bool, output: OutputStream, errors: OutputStream,
         scriptedInput: [String]? = nil, executablePath: String? = nil
     ) {
@@ -103,10 +104,15 @@ final class Context: @unchecked Sendable {
         }
     }
 
-    /// The wall-clock day and minute in the user's time zone (or `HABIT_NOW`, for scripts and tests:
-    /// `2026-11-21T08:30`).
+    /// `HABIT_NOW` (for scripts and tests: `2026-11-21T08:30`) as a day and minute, when set.
+    var fixedWallClock: (day: CivilDate, minutes: Int)? {
+        guard let fixed = HabitNow(environment: environment), let day = CivilDate(fixed.day) else { return nil }
+        return (day, fixed.minutes)
+    }
+
+    /// The wall-clock day and minute in the user's time zone (or `HABIT_NOW`).
     var wallClock: (day: CivilDate, minutes: Int) {
-        if let text = environment["HABIT_NOW"], let parsed = Context.parseNow(text) { return parsed }
+        if let fixed = fixedWallClock { return fixed }
         let parts = LocalTime.parts(at: Int(now.timeIntervalSince1970.rounded(.down)))
         let day = CivilDate(year: parts.year, month: parts.month, day: parts.day)!
         return (day, parts.hour * 60 + parts.minute)
@@ -115,18 +121,9 @@ final class Context: @unchecked Sendable {
     /// Now as seconds since the epoch: `HABIT_NOW` (a local time) when set, so that scripts and
     /// tests that fix the clock also get fixed commit times; else the real clock.
     var clockSeconds: Double {
-        guard let text = environment["HABIT_NOW"], let (day, minutes) = Context.parseNow(text) else { return now.timeIntervalSince1970 }
+        guard let (day, minutes) = fixedWallClock else { return now.timeIntervalSince1970 }
         let local = Double(day.dayNumber * 86_400 + minutes * 60)
         return local - Double(LocalTime.utcOffset(at: Int(local)))
-    }
-
-    static func parseNow(_ text: String) -> (day: CivilDate, minutes: Int)? {
-        let parts = text.split(separator: "T", maxSplits: 1)
-        guard let day = parts.first.flatMap({ CivilDate($0) }) else { return nil }
-        guard parts.count == 2 else { return (day, 12 * 60) }
-        let clock = parts[1].split(separator: ":")
-        guard clock.count >= 2, let hour = Int(clock[0]), let minute = Int(clock[1]) else { return nil }
-        return (day, hour * 60 + minute)
     }
 }
 

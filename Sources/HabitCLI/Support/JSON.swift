@@ -1,5 +1,5 @@
-import HabitKit
+import HabitInterchange
 
-/// The JSON writer lives in HabitKit, which `habit export json` needs too; this name lets every
-/// screen here use it without importing HabitKit.
-typealias JSON = HabitKit.JSON
+/// The JSON writer lives in HabitInterchange, which `habit export json` needs too; this name lets
+/// every screen here use it without importing HabitInterchange.
+typealias JSON = HabitInterchange.JSON

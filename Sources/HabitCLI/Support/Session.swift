@@ -3,6 +3,7 @@ import FoundationEssentials
 import HabitCore
 import HabitKit
 import HabitStore
+import HabitSystem
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case auto, always, never
@@ -45,12 +46,10 @@ struct Session {
             clock: { clock }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock)) / 60)
         // An installed reminder timer follows every change of reminder times, once the command succeeded.
         let context = context
-        habits.onReminderTimesChanged = { times in
-            context.onSuccess {
-                let scheduler = ReminderScheduler(environment: environment, executable: context.executablePath, directory: directory)
-                ReminderFollow.refresh(times: times, scheduler: scheduler, context: context)
-            }
-        }
+        habits.followReminderTimes(
+            with: ReminderScheduler(environment: environment, executable: context.executablePath, directory: directory),
+            when: { work in context.onSuccess(work) },
+            report: { ReminderFollow.report($0, context: context) })
         self.habits = habits
         // The first command of any kind in a clone made by `git clone` gives it the merge driver.
         habits.registerMergeDriverIfMissing()

@@ -23,8 +23,9 @@ public struct HabitStrength: Hashable, Sendable {
         self.scores = scores
     }
 
-    /// The score at the end of `day`: 0 before the first day (1 for an `at_most` habit is not
-    /// known here, so ask `score(on:)` only within the range), nil after the last.
+    /// The score at the end of `day`; nil outside the computed range, before the first day as
+    /// after the last (what a day before the start scores, 0 or 1 for an `at_most` habit, is not
+    /// known here, so the caller decides).
     public func score(on day: CivilDate) -> Double? {
         let index = day.days(since: first)
         guard index < scores.count else { return nil }

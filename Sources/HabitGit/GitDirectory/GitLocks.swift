@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HabitSystem
 
 /// git's lock files (`index.lock`, `refs/heads/main.lock`, …), which a killed git or habit leaves
 /// behind; while one exists every later write of that file fails.
@@ -65,8 +66,7 @@ public enum GitLocks {
     static func age(of path: String) -> Double {
         var info = stat()
         guard lstat(path, &info) == 0 else { return 0 }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        let now = SystemClock.realtime()
         return Double(now.tv_sec - info.st_mtim.tv_sec) + Double(now.tv_nsec - info.st_mtim.tv_nsec) / 1e9
     }
 
@@ -102,15 +102,6 @@ public enum GitLocks {
     }
 
     static func entries(_ folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
+        DirectoryEntries.names(at: folder) ?? []
     }
 }

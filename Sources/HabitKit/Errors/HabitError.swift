@@ -1,4 +1,5 @@
 import HabitCore
+import HabitInterchange
 import HabitStore
 
 /// Everything a use case can refuse or fail with. Each case is data; the command line words it

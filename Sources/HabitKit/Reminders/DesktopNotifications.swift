@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HabitSystem
 
 /// One notification: a title and a line of text.
 public struct DesktopNotification: Equatable, Sendable {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HabitCore
 import HabitStore
+import HabitSystem
 
 /// How the machine runs `habit remind run` at the reminder times.
 public enum ReminderMethod: String, Sendable, CaseIterable {
@@ -324,10 +325,7 @@ public struct ReminderScheduler: Sendable {
 
     /// Whether a cron daemon runs (Debian's `cron`, or a `crond`).
     static func cronDaemonRuns() -> Bool {
-        guard let folder = opendir("/proc") else { return false }
-        defer { closedir(folder) }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in DirectoryEntries.names(at: "/proc") ?? [] {
             guard name.allSatisfy(\.isNumber), case .success(let bytes) = SafeDirectory(root: "/proc/" + name).read("comm") else { continue }
             let command = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
             if command == "cron" || command == "crond" { return true }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HabitSystem
 
 /// File access that never leaves a directory: every relative path is resolved one component at a
 /// time with `openat(…, O_NOFOLLOW)`, so a symbolic link anywhere below the root (a `trackers`
@@ -70,18 +71,7 @@ public struct SafeDirectory: Sendable {
         case .success(let descriptor): folder = descriptor
         case .failure(let problem): return .failure(problem)
         }
-        guard let directory = fdopendir(folder) else {
-            close(folder)
-            return .failure(.io(errno))
-        }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
+        guard let names = DirectoryEntries.names(ofOpenFolder: folder) else { return .failure(.io(errno)) }
         return .success(names.sorted())
     }
 
@@ -209,8 +199,7 @@ public struct SafeDirectory: Sendable {
     @discardableResult
     public func sweepTemporaryFiles(in folders: [String], maximumAge: Int = 3600) -> Int {
         var removed = 0
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        let now = SystemClock.realtime()
         for relative in folders {
             guard case .success(let names) = list(relative),
                   case .success(let folder) = openFolder(relative, create: false) else { continue }

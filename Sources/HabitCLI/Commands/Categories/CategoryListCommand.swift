@@ -6,7 +6,7 @@ struct CategoryListCommand: ParsableCommand {
         discussion: "Examples:\n  habit category list\n  habit category list --json")
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var json: JSONFlag<PlainJSON>
 
     func run() throws {
         let session = Session(global)
@@ -17,7 +17,7 @@ struct CategoryListCommand: ParsableCommand {
         func members(_ category: String) -> [String] {
             trackers.filter { $0.category == category }.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
         }
-        if json {
+        if json.isSet {
             session.context.output.write(JSON.array(categories.map { category in
                 .object([("name", .string(category)), ("trackers", .array(members(category).map { .string($0) }))])
             }).rendered())

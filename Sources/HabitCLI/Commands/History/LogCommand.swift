@@ -11,14 +11,14 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("Only changes of this tracker.", valueName: "tracker"), completion: Completions.trackers) var tracker: String?
     @Option(name: .long, help: "How many changes to show.") var limit = 20
-    @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var json: JSONFlag<PlainJSON>
 
     func run() throws {
         let session = Session(global)
         let store = try session.load()
         let path = try tracker.map { DataFormat.trackerFile(id: try session.resolve($0, in: store).id) }
         let entries = try session.habits.history(limit: max(1, limit), touching: path)
-        if json {
+        if json.isSet {
             let formatter = Date.ISO8601FormatStyle()
             session.context.output.write(JSON.array(entries.map { entry in
                 .object([

@@ -16,28 +16,3 @@ struct RemoteCommand: ParsableCommand {
         subcommands: [RemoteShowCommand.self, RemoteSetCommand.self],
         defaultSubcommand: RemoteShowCommand.self)
 }
-
-struct RemoteShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the remote (credentials hidden).",
-                                                    discussion: "Example:\n  habit remote show")
-    @OptionGroup var global: GlobalOptions
-
-    func run() throws {
-        let session = Session(global)
-        session.out(session.habits.remote().map { TerminalText.safe($0) } ?? session.t[.statusNoRemote])
-    }
-}
-
-struct RemoteSetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the remote.",
-                                                    discussion: "Example:\n  habit remote set /srv/git/habits.git")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The remote's URL.", valueName: "url")) var url: String
-
-    func run() throws {
-        let session = Session(global)
-        _ = try session.load()
-        try session.habits.setRemote(url)
-        session.out(session.t.text(.remoteSet, TerminalText.safe(session.habits.remote() ?? "")))
-    }
-}

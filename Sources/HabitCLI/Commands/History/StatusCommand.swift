@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HabitKit
+import HabitSystem
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,7 @@ struct StatusCommand: ParsableCommand {
         discussion: "Examples:\n  habit status\n  habit status --json")
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var json: JSONFlag<PlainJSON>
 
     func run() throws {
         let session = Session(global)
@@ -17,7 +18,7 @@ struct StatusCommand: ParsableCommand {
         guard session.directory.isInitialized else { _ = try session.load(); return }
         let status = session.habits.syncStatus()
         let iso = { (seconds: Double?) in seconds.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) } }
-        if json {
+        if json.isSet {
             session.context.output.write(JSON.object([
                 ("git", .bool(status.isRepository)), ("branch", .optional(status.branch)), ("remote", .optional(status.remote)),
                 ("ahead", .int(status.ahead)), ("behind", .int(status.behind)),

@@ -34,8 +34,7 @@ struct CalendarCommand: ParsableCommand {
             completion: Completions.trackers)
     var tracker: String?
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
@@ -57,10 +56,10 @@ struct CalendarCommand: ParsableCommand {
             let view = HeatmapView(session: session, today: today)
             if let target {
                 let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: weekStartsOn)
-                output.write(json ? HeatmapView.json(heatmap, tracker: target, today: today).rendered() : view.render(heatmap, tracker: target))
+                output.write(json.isSet ? HeatmapView.json(heatmap, tracker: target, today: today).rendered() : view.render(heatmap, tracker: target))
             } else {
                 let heatmap = YearHeatmap(trackers: store.journal.trackers.filter { !$0.isArchived }, year: shown, today: today, weekStartsOn: weekStartsOn)
-                output.write(json ? HeatmapView.json(heatmap, today: today).rendered() : view.render(heatmap))
+                output.write(json.isSet ? HeatmapView.json(heatmap, today: today).rendered() : view.render(heatmap))
             }
             return
         }
@@ -71,10 +70,10 @@ struct CalendarCommand: ParsableCommand {
         let view = CalendarView(session: session, today: today)
         if let target {
             let month = MonthCalendar(tracker: target, containing: first, today: today, weekStartsOn: weekStartsOn)
-            output.write(json ? CalendarView.json(month, tracker: target, today: today).rendered() : view.render(month, tracker: target))
+            output.write(json.isSet ? CalendarView.json(month, tracker: target, today: today).rendered() : view.render(month, tracker: target))
         } else {
             let month = MonthCalendar(trackers: store.journal.trackers.filter { !$0.isArchived }, containing: first, today: today, weekStartsOn: weekStartsOn)
-            output.write(json ? CalendarView.json(month, today: today).rendered() : view.render(month))
+            output.write(json.isSet ? CalendarView.json(month, today: today).rendered() : view.render(month))
         }
     }
 

@@ -16,21 +16,18 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
-              completion: Completions.trackers)
-    var tracker: String
+    @OptionGroup var argument: TrackerArgument<NameOrPrefix>
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
         let store = try session.load()
         let today = session.today(store.settings)
-        let target = try session.resolve(tracker, in: store)
+        let target = try session.resolve(argument.tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)
         let view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
-        if json {
+        if json.isSet {
             session.context.output.write(view.json(target, progress: progress).rendered())
         } else {
             session.context.output.write(view.render(target, progress: progress))

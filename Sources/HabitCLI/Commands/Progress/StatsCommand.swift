@@ -18,8 +18,7 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
@@ -29,7 +28,7 @@ struct StatsCommand: ParsableCommand {
         let quitting = store.journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
             TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
         }
-        if json {
+        if json.isSet {
             session.context.output.write(StatsView.json(statistics, today: today, quitting: quitting).rendered())
         } else {
             session.context.output.write(StatsView(session: session).render(statistics, quitting: quitting))

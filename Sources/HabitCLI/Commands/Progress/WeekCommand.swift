@@ -20,8 +20,7 @@ struct WeekCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A day of the week to show: 2026-11-21, today, yesterday, -3, or a weekday name (default: today).", valueName: "day"))
     var date: String?
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
@@ -31,7 +30,7 @@ struct WeekCommand: ParsableCommand {
         let trackers = WeekView.ordered(store.journal.trackers.filter { !$0.isArchived }, categories: store.settings.categories)
         let weekStartsOn = store.settings.weekStartsOn
         let grid = WeekGrid(trackers: trackers, containing: day, today: today, weekStartsOn: weekStartsOn)
-        if json {
+        if json.isSet {
             session.context.output.write(WeekView.json(grid, trackers: trackers, today: today, weekStartsOn: weekStartsOn).rendered())
         } else {
             session.context.output.write(WeekView(session: session, today: today).render(grid, trackers: trackers))

@@ -25,8 +25,7 @@ struct PromptCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The line, with placeholders such as {done}/{total} (default: {done}/{total} ✓).", valueName: "format"))
     var format: String?
 
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).")
-    var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     static let defaultFormat = "{done}/{total} ✓"
     static let placeholders = ["done", "total", "left", "skipped", "percent", "due", "due_emoji", "next", "date", "clean"]
@@ -35,7 +34,7 @@ struct PromptCommand: ParsableCommand {
         let session = Session(global)
         let template = try Self.parse(format ?? Self.defaultFormat, session.t)
         let status = try PromptStatus(session)
-        if json {
+        if json.isSet {
             session.context.output.write(status.json.rendered())
             return
         }

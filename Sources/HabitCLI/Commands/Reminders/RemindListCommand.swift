@@ -8,7 +8,7 @@ struct RemindListCommand: ParsableCommand {
         discussion: "Examples:\n  habit remind\n  habit remind list --json")
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Print JSON (see docs/cli.md for the shape).") var json = false
+    @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
         let session = Session(global)
@@ -19,7 +19,7 @@ struct RemindListCommand: ParsableCommand {
         let reminders = ReminderRule.reminders(of: store.journal.trackers, on: today, today: today, settings: store.settings, clock: .system)
         let installed = session.reminderScheduler.installation()
         let installedHere = installed.flatMap { $0.command.directory == session.directory.path ? $0 : nil }
-        if json {
+        if json.isSet {
             session.context.output.write(JSON.object([
                 ("date", .string(today.description)),
                 ("reminders", .array(reminders.map { reminder in

@@ -12,9 +12,7 @@ extension Session {
 
     /// Now, as an instant: `HABIT_NOW` read as local time when set (scripts, tests), else the clock.
     func reminderNow(_ clock: LocalClock) -> Int {
-        if let text = context.environment["HABIT_NOW"], let (day, minutes) = Context.parseNow(text) {
-            return clock.instant(of: day, minutes: minutes)
-        }
+        if let (day, minutes) = context.fixedWallClock { return clock.instant(of: day, minutes: minutes) }
         return Int(context.now.timeIntervalSince1970)
     }
 
@@ -30,36 +28,31 @@ extension Session {
     }
 }
 
-/// Keeps an installed reminder timer in step with the trackers' reminder times: after a change
-/// that altered them (any command, through `Habits.onReminderTimesChanged`), after a sync and
-/// after `habit commit` of files edited by hand.
+/// Tells what became of an installed reminder timer that followed a change (the policy itself is
+/// HabitKit's: `Habits.followReminderTimes` and `followReminderTimesAfterOutsideChange`).
 enum ReminderFollow {
-    /// Rewrites the installation for `times` if there is one, and says so.
-    static func refresh(times: [ReminderTime], scheduler: ReminderScheduler, context: Context) {
+    /// Says that the installation was rewritten or found removed, or warns that it could not be.
+    static func report(_ result: Result<ReminderRefresh?, HabitError>, context: Context) {
         let t = Messages(Language.from(environment: context.environment))
         func word(_ method: ReminderMethod) -> String { method == .systemd ? t[.remindMethodSystemd] : t[.remindMethodCron] }
-        do {
-            switch try scheduler.refresh(times: times) {
-            case nil: return
-            case .updated(let method, let times)?:
-                let line = times.isEmpty ? t.text(.remindFollowedNone, word(method))
-                                         : t.text(.remindFollowed, word(method), t.list(times.map(\.description)))
-                context.output.line(ProseWrapping.wrap(line, width: context.terminalWidth))
-            case .removedByHand(let method)?:
-                context.output.line(ProseWrapping.wrap(t.text(.remindRemovedByHand, word(method)), width: context.terminalWidth))
-            }
-        } catch {
+        switch result {
+        case .success(nil): return
+        case .success(.updated(let method, let times)?):
+            let line = times.isEmpty ? t.text(.remindFollowedNone, word(method))
+                                     : t.text(.remindFollowed, word(method), t.list(times.map(\.description)))
+            context.output.line(ProseWrapping.wrap(line, width: context.terminalWidth))
+        case .success(.removedByHand(let method)?):
+            context.output.line(ProseWrapping.wrap(t.text(.remindRemovedByHand, word(method)), width: context.terminalWidth))
+        case .failure(let error):
             let reason = ErrorPresenter.failure(error, t).message
             context.errors.line("habit: \(t[.warning]): " + t.text(.remindRefreshFailed, reason))
         }
     }
 
-    /// After a change that did not go through `Habits.change` (a sync, a commit of hand edits):
-    /// the times as they are now, against what was installed.
+    /// After a change that did not go through `Habits.change` (a sync, a commit of hand edits).
     static func afterOutsideChange(_ session: Session) {
-        let scheduler = session.reminderScheduler
-        guard let installed = scheduler.installation(), installed.command.directory == session.directory.path,
-              let store = try? session.habits.read() else { return }
-        refresh(times: store.journal.reminderTimes, scheduler: scheduler, context: session.context)
+        if let result = session.habits.followReminderTimesAfterOutsideChange(with: session.reminderScheduler) {
+            report(result, context: session.context)
+        }
     }
 }

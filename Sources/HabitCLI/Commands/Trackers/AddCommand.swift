@@ -85,7 +85,7 @@ struct AddCommand: ParsableCommand {
             name: name, category: category, createsCategory: createsCategory, schedule: schedule!, emoji: emoji, color: color,
             start: start ?? today, description: description, goal: goal, measure: measure, reminders: reminders,
             isQuit: options.quit, allowance: try options.allowance(t) ?? nil), reusing: preview)
-        LastUsedCategory.remember(tracker.category, session: session)
+        session.habits.rememberLastUsedCategory(tracker.category)
         session.out(t.text(.added, session.name(tracker), TerminalText.safe(tracker.category)))
     }
 }

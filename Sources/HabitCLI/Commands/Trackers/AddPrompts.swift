@@ -35,7 +35,7 @@ struct AddPrompts {
             let name = try ask(t[.promptNewCategory]) { try TrackerOptions.categoryName($0, t) }
             return (name, true)
         }
-        let last = LastUsedCategory.recall(session: session).flatMap { known.contains($0) ? $0 : nil }
+        let last = session.habits.lastUsedCategory().flatMap { known.contains($0) ? $0 : nil }
         for (index, category) in known.enumerated() {
             let mark = category == last ? "  " + session.style.dim("(\(t[.promptCategoryLast]))") : ""
             session.out("  \(index + 1). \(TerminalText.safe(category))\(mark)")
@@ -86,26 +86,5 @@ struct AddPrompts {
 
     func goal() throws -> Goal? {
         try ask(t[.promptGoal]) { $0.isEmpty ? nil : try TrackerOptions.goal($0, t) }
-    }
-}
-
-/// The category of the last tracker added, offered first next time. It lives in the cache
-/// directory beside the load cache: losing it costs nothing, and it never touches the data.
-enum LastUsedCategory {
-    static func remember(_ category: String, session: Session) {
-        guard let path = path(session) else { return }
-        let folder = String(path[..<path.lastIndex(of: "/")!])
-        guard case .success = SafeDirectory.makeDirectories(folder, mode: 0o700) else { return }
-        try? SafeDirectory(root: folder).write(String(path.dropFirst(folder.count + 1)), contents: Array(category.utf8), durable: false)
-    }
-
-    static func recall(session: Session) -> String? {
-        guard let path = path(session) else { return nil }
-        let folder = String(path[..<path.lastIndex(of: "/")!])
-        return (try? SafeDirectory(root: folder).read(String(path.dropFirst(folder.count + 1))).get()).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static func path(_ session: Session) -> String? {
-        session.habits.cache.map { String($0.path.dropLast(".cache".count)) + ".last-category" }
     }
 }

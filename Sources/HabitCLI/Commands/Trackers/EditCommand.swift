@@ -24,9 +24,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
-              completion: Completions.trackers)
-    var tracker: String
+    @OptionGroup var argument: TrackerArgument<NameOrPrefix>
 
     @Option(name: .long, help: ArgumentHelp("A new name.", valueName: "name"))
     var name: String?
@@ -41,7 +39,7 @@ struct EditCommand: ParsableCommand {
         let t = session.t
         let preview = try session.load()
         let today = session.today(preview.settings)
-        let target = try session.resolve(tracker, in: preview)
+        let target = try session.resolve(argument.tracker, in: preview)
 
         guard name != nil || options.hasAny else {
             guard session.context.stdinIsTerminal else { throw Failure.usage(t[.nothingToEdit]) }

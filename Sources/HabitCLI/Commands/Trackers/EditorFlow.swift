@@ -1,6 +1,7 @@
 import HabitCore
 import HabitKit
 import HabitStore
+import HabitSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,8 +25,14 @@ struct EditorFlow {
         let editor = session.context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? session.context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
         while true {
-            try ForegroundProcess.runShell("\(editor) \"$1\"", argument: scratch.path, environment: session.context.environment,
-                                           failure: { t.text(.editorFailed, TerminalText.safe(editor), $0) }, hint: t[.editorFailedHint])
+            switch ForegroundProcess.runShell("\(editor) \"$1\"", argument: scratch.path, environment: session.context.environment) {
+            case .notStarted(let code):
+                throw Failure(t.text(.editorFailed, TerminalText.safe(editor), SystemError.text(code)), hint: t[.editorFailedHint])
+            case .exited(127):
+                throw Failure(t.text(.editorFailed, TerminalText.safe(editor), "exit status 127: not found"), hint: t[.editorFailedHint])
+            case .exited, .signalled:
+                break
+            }
             let edited = scratch.read()
             if edited == original {
                 session.out(t[.editorUnchanged])
@@ -82,46 +89,5 @@ struct ScratchCopy {
             for name in names { unlink(folder + "/" + name) }
         }
         rmdir(folder)
-    }
-}
-
-/// Runs a command in the foreground of the terminal and waits for it.
-enum ForegroundProcess {
-    static func runShell(_ command: String, argument: String, environment: [String: String],
-                         failure: (String) -> String, hint: String) throws {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child starts with the usual signal handling even though habit ignores SIGINT meanwhile.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let arguments = ["/bin/sh", "-c", command, "sh", argument]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        let previousInterrupt = signal(SIGINT, SIG_IGN)
-        let previousQuit = signal(SIGQUIT, SIG_IGN)
-        defer {
-            signal(SIGINT, previousInterrupt)
-            signal(SIGQUIT, previousQuit)
-        }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
-        guard code == 0 else { throw Failure(failure(SystemError.text(code)), hint: hint) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exited = status & 0x7F == 0
-        let exitCode = (status >> 8) & 0xFF
-        if exited, exitCode == 127 { throw Failure(failure("exit status 127: not found"), hint: hint) }
     }
 }

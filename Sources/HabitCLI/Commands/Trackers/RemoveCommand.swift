@@ -15,9 +15,7 @@ struct RemoveCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
-              completion: Completions.trackers)
-    var tracker: String
+    @OptionGroup var argument: TrackerArgument<NameOrPrefix>
 
     @Flag(name: .long, help: "Don't ask (required without a terminal).")
     var yes = false
@@ -26,7 +24,7 @@ struct RemoveCommand: ParsableCommand {
         let session = Session(global)
         let t = session.t
         let preview = try session.load()
-        let target = try session.resolve(tracker, in: preview)
+        let target = try session.resolve(argument.tracker, in: preview)
         guard try session.confirm(t.text(.confirmDelete, session.name(target), target.log.doneCount), assumeYes: yes) else {
             session.out(t[.cancelled])
             return

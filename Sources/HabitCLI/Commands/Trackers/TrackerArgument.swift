@@ -3,6 +3,23 @@ import HabitCore
 import HabitKit
 import HabitStore
 
+/// The tracker a command acts on, declared once. Its help sentence is the command family's own
+/// (`Wording`), so the help and the man page read as before.
+struct TrackerArgument<Wording: HelpWording>: ParsableArguments {
+    @Argument(help: ArgumentHelp(Wording.help, valueName: "tracker"), completion: Completions.trackers)
+    var tracker: String
+}
+
+/// Commands that take any tracker reference.
+enum NameOrPrefix: HelpWording {
+    static let help = "The tracker: its name, file name, or a unique prefix."
+}
+
+/// pin, unpin, archive, unarchive.
+enum PlainTracker: HelpWording {
+    static let help = "The tracker."
+}
+
 /// Shell completion of tracker and category names, computed from the data directory when the
 /// shell asks (`--dir` on the line being completed is honoured). Trackers complete to their file
 /// names, which have no spaces and which every command accepts.

@@ -1,0 +1,48 @@
+import ArgumentParser
+import HabitStore
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every file of the data directory and report problems with file:line:column.",
+        discussion: """
+            Exits with status 1 when there is an error, 0 when the directory is clean (warnings allowed).
+
+            Examples:
+              habit check
+              habit check --dir examples --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var json: JSONFlag<PlainJSON>
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        let store = try session.habits.read(useCache: false)
+        let errors = store.errors.count
+        let warnings = store.diagnostics.count - errors
+        if json.isSet {
+            session.context.output.write(JSON.object([
+                ("errors", .int(errors)), ("warnings", .int(warnings)),
+                ("diagnostics", .array(store.diagnostics.map { diagnostic in
+                    let (message, hint) = DiagnosticText.words(diagnostic.problem, t)
+                    return .object([
+                        ("file", .string(diagnostic.file)), ("line", .int(diagnostic.line)), ("column", .int(diagnostic.column)),
+                        ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(message)),
+                        ("hint", .optional(hint)),
+                    ])
+                })),
+            ]).rendered())
+        } else if store.diagnostics.isEmpty {
+            session.out(t.text(.checkClean, store.trackerIDs.count + 1))
+        } else {
+            for diagnostic in store.diagnostics {
+                session.out(DiagnosticPrinter.render(diagnostic, messages: t, style: session.style))
+            }
+            session.out(t.text(.checkSummary, errors, warnings))
+        }
+        if errors > 0 { throw ExitCode(ExitStatus.refused) }
+    }
+}

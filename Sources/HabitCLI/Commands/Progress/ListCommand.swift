@@ -1,0 +1,56 @@
+import ArgumentParser
+import HabitCore
+import HabitKit
+import HabitStore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show the trackers due on a day, grouped by category.",
+        discussion: """
+            Pinned trackers come first; within a group, what is still to do comes before what is done. \
+            On an account with no data yet, a short welcome offers to create the data directory.
+
+            Examples:
+              habit list
+              habit list --date yesterday --filter uncompleted
+              habit list --search run --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day to show: 2026-11-21, today, yesterday, -3, or a weekday name.", valueName: "day"))
+    var date: String?
+
+    @Option(name: .long, help: ArgumentHelp("Keep trackers whose name contains this text (ignoring case and accents).", valueName: "text"))
+    var search: String?
+
+    @Option(name: .long, help: ArgumentHelp("all, today (jump to today), completed or uncompleted.", valueName: "filter"))
+    var filter: Agenda.Filter = .all
+
+    @OptionGroup var json: JSONFlag<DocumentedShape>
+
+    func run() throws {
+        let session = Session(global)
+        guard session.directory.isInitialized || json.isSet else {
+            try Onboarding(session: session).run()
+            return
+        }
+        let store = try session.load()
+        let today = session.today(store.settings)
+        let day = try session.parseDay(date, today: today)
+        let query = search.map(TextFolding.fold)
+        let agenda = Agenda(journal: store.journal, day: day, today: today, filter: filter) { name in
+            guard let query, !query.isEmpty else { return true }
+            return TextFolding.fold(name).contains(query)
+        }
+        if json.isSet {
+            session.context.output.write(AgendaView.json(agenda, today: today).rendered())
+        } else {
+            let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted
+            session.context.output.write(AgendaView(session: session, today: today).render(agenda, isSearching: isSearching))
+        }
+    }
+}
+
+extension Agenda.Filter: ExpressibleByArgument {}

@@ -21,7 +21,7 @@ struct HabitCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, PinCommand.self,
             UnpinCommand.self, DoneCommand.self, UndoneCommand.self, SkipCommand.self, SlipCommand.self, UnslipCommand.self,
-            CategoryCommand.self,
+            TimerCommand.self, CategoryCommand.self,
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
             StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
@@ -54,6 +54,7 @@ public enum HabitCLI {
         }
         do {
             var command = try HabitCommand.parseAsRoot(arguments)
+            TimerRecovery.offer(for: command, context: context)
             try command.run()
             context.runSuccessActions()
             return ExitStatus.success

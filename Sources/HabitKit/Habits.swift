@@ -18,6 +18,10 @@ public struct Habits: Sendable {
     /// Told the distinct reminder times of all trackers after a change altered them, so that an
     /// installed reminder timer can follow (nil: nobody listens).
     public var onReminderTimesChanged: (@Sendable ([ReminderTime]) -> Void)? = nil
+    /// The user's `after-change` hook, run after every committed change (nil: none).
+    public var afterChange: AfterChangeHook? = nil
+    /// Told when the hook failed, was not executable or ran past its bound; the change stands.
+    public var onHookProblem: (@Sendable (HookProblem) -> Void)? = nil
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
                 clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0) {

@@ -152,6 +152,40 @@ public enum Subprocess {
                        output: String(decoding: output, as: UTF8.self), errors: errorText, timedOut: timedOut)
     }
 
+    /// Starts `executable` in a session of its own with its standard streams on /dev/null, and does
+    /// not wait for it: a helper that outlives this program (the waiter for a notification's
+    /// actions). False when it could not be started.
+    public static func startDetached(_ executable: String, _ arguments: [String], environment: [String: String]) -> Bool {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | spawnSetSID))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, envp) == 0
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which its header shows only under _GNU_SOURCE.
+    static let spawnSetSID: Int32 = 0x80
+
     private static func closeAll(_ descriptors: [Int32]) {
         for descriptor in descriptors { close(descriptor) }
     }

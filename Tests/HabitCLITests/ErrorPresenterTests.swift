@@ -27,6 +27,7 @@ import Testing
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
         case exportOutputExists, exportUnwritable, exportBlocked
         case notQuit, quitNotPlain, allowanceWithoutDays, eventRange
+        case timerNeedsMinutes
 
         init(_ error: HabitError) {
             switch error {
@@ -83,6 +84,7 @@ import Testing
             case .exportOutputExists: self = .exportOutputExists
             case .exportUnwritable: self = .exportUnwritable
             case .exportBlocked: self = .exportBlocked
+            case .timerNeedsMinutes: self = .timerNeedsMinutes
             }
         }
 
@@ -165,6 +167,7 @@ import Testing
             case .exportOutputExists: return [.exportOutputExists(path: "out.zip")]
             case .exportUnwritable: return [.exportUnwritable(path: "out.zip", errno: 13), .exportUnwritable(path: "out.zip", errno: 28)]
             case .exportBlocked: return [.exportBlocked([diagnostic])]
+            case .timerNeedsMinutes: return [.timerNeedsMinutes(tracker: "Read", unit: nil), .timerNeedsMinutes(tracker: "Read", unit: "pages")]
             }
         }
     }

@@ -8,7 +8,7 @@ import Testing
     func everyLineFits(width: Int) throws {
         let habit = try Harness()
         for command in [["week"], ["cal"], ["cal", "--year"], ["cal", "--year", "--tracker", "read"], ["show", "read"], ["show", "dentist"],
-                        ["stats"], ["list"], ["week", "--date", "2026-11-01"]] {
+                        ["stats"], ["list"], ["list", "--spark"], ["show", "read", "--by", "week"], ["show", "water", "--by", "year"], ["week", "--date", "2026-11-01"]] {
             let outcome = habit.run(command, environment: ["COLUMNS": String(width)])
             #expect(outcome.code == 0, "\(command): \(outcome.err)")
             for line in outcome.out.split(separator: "\n") {

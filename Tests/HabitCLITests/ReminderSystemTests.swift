@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import HabitCLI
 
 /// Reminders against the real system, with the built `habit`: the units under `systemd-analyze
 /// verify` and a real `systemd --user`, the crontab block through the real `crontab`, and
@@ -218,9 +219,9 @@ import TestSupport
 
     // MARK: Notifications
 
-    func notify(_ world: World, _ commands: [String], markup: Bool = false) throws -> String {
+    func notify(_ world: World, _ commands: [String], markup: Bool = false, environment extra: [String: String] = [:]) throws -> String {
         let outcome = try world.run("/bin/bash", [ReminderSystemTests.scripts + "/notify-e2e.sh"] + commands,
-                                    environment: markup ? ["NOTIFY_MARKUP": "full"] : [:])
+                                    environment: (markup ? ["NOTIFY_MARKUP": "full"] : [:]).merging(extra) { $1 })
         #expect(outcome.succeeded, "\(outcome.all)")
         return world.contract(outcome.out)
     }
@@ -270,5 +271,61 @@ import TestSupport
         try world.habit(["edit", "dentist", "--remind", "09:30"])
         let out = try notify(world, [remindRun(world, at: "09:30", path: bin)])
         #expect(out.hasSuffix("== received\nhabit\t🦷 Book the dentist\tStill to do today · reminder at 09:30\n"), "\(out)")
+    }
+
+    // MARK: Done and Snooze on the notification (issue 25)
+
+    /// Shell steps for the e2e script: wait until `count` notifications are displayed; until `text`
+    /// is in `file`.
+    static func waitDisplayed(_ count: Int) -> String {
+        "for i in $(seq 300); do [ \"$(dunstctl count displayed)\" -eq \(count) ] && exit 0; sleep 0.05; done; exit 1"
+    }
+
+    static func waitForText(_ text: String, in file: String) -> String {
+        "for i in $(seq 300); do grep -qF -- '\(text)' '\(file)' && exit 0; sleep 0.05; done; exit 1"
+    }
+
+    /// The data directory under git, so that a change shows as a commit.
+    func gitWorld(_ label: String) throws -> World {
+        let world = try World(label)
+        try world.habit(["edit", "dentist", "--remind", "09:30"])
+        try GitCommandLine.run(["init", "-q", "-b", "main"], in: world.data)
+        try GitCommandLine.run(["add", "-A"], in: world.data)
+        try GitCommandLine.run(["commit", "-qm", "start"], in: world.data)
+        return world
+    }
+
+    @Test(.enabled(if: inCI || missingNotificationTools.isEmpty, "not installed: \(missingNotificationTools.joined(separator: ", "))"))
+    func doneOnTheNotificationMarksTheDayInOneCommit() throws {
+        let world = try gitWorld("remind-action-done")
+        let menu = world.scratch.path + "/menu"
+        let out = try notify(world, [remindRun(world, at: "09:30"), Self.waitDisplayed(1), "dunstctl context",
+                                     Self.waitForText("2026-11-22 = true", in: world.data + "/trackers/dentist.toml")],
+                             environment: ["NOTIFY_MENU_LOG": menu])
+        #expect(!out.contains("[exit 1]"), "\(out)")
+        let shown = (try? String(contentsOfFile: menu, encoding: .utf8)) ?? ""
+        #expect(shown.contains("#\(Messages(.english)[.reminderActionDone]) (🦷 Book the dentist)"), "\(shown)")
+        #expect(shown.contains("#\(Messages(.english)[.reminderActionSnooze]) (🦷 Book the dentist)"), "\(shown)")
+        let dentist = try String(contentsOfFile: world.data + "/trackers/dentist.toml", encoding: .utf8)
+        #expect(dentist.contains("2026-11-22 = true"))
+        #expect(try GitCommandLine.run(["log", "-1", "--format=%s"], in: world.data) == "done: Book the dentist 2026-11-22\n")
+        #expect(try GitCommandLine.run(["rev-list", "--count", "HEAD"], in: world.data) == "2\n")
+        #expect(try GitCommandLine.run(["status", "--porcelain"], in: world.data).isEmpty)
+    }
+
+    @Test(.enabled(if: inCI || missingNotificationTools.isEmpty, "not installed: \(missingNotificationTools.joined(separator: ", "))"))
+    func snoozeShowsTheReminderAgainLater() throws {
+        let world = try gitWorld("remind-action-snooze")
+        let pick = world.scratch.path + "/pick"
+        let run = "HABIT_SNOOZE_SECONDS=0.3 " + remindRun(world, at: "09:30")
+        let out = try notify(world, [run, Self.waitDisplayed(1), "echo Snooze > '\(pick)'; dunstctl context", Self.waitDisplayed(0),
+                                     Self.waitDisplayed(1), "echo Done > '\(pick)'; dunstctl context",
+                                     Self.waitForText("2026-11-22 = true", in: world.data + "/trackers/dentist.toml")],
+                             environment: ["NOTIFY_PICK_FILE": pick])
+        #expect(!out.contains("[exit 1]"), "\(out)")
+        // Shown twice: before the snooze and after it; Done the second time.
+        #expect(out.hasSuffix("== received\nhabit\t🦷 Book the dentist\tStill to do today · reminder at 09:30\n"
+                              + "habit\t🦷 Book the dentist\tStill to do today · reminder at 09:30\n"), "\(out)")
+        #expect(try GitCommandLine.run(["log", "-1", "--format=%s"], in: world.data) == "done: Book the dentist 2026-11-22\n")
     }
 }

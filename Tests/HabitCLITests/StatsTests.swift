@@ -89,6 +89,10 @@ import Testing
                 5  Trackers completed
               1.0  Average
 
+              All trackers, last 1 week
+              Completion    ▇
+              Perfect days  ▄
+
             """)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(habit.run("stats --json").out.utf8)) as? [String: Any])
         #expect(json["best_streak"] as? Int == 2)
@@ -98,6 +102,16 @@ import Testing
         #expect(json["tracked_days"] as? Int == 5)
         #expect(json["first_scheduled_day"] as? String == "2026-01-05")
         #expect(json["average"] as? Double == 1.0)
+        // The trend: one week, Friday in progress left out: Mon 2 of 2, Tue 1 of 1, Wed all
+        // skipped, Thu 1 of 2 (a missed, c done): 4 of 5; perfect Mon and Tue of 5 days so far.
+        let weeks = try #require(json["weeks"] as? [[String: Any]])
+        #expect(weeks.count == 1)
+        #expect(weeks.first?["first"] as? String == "2026-01-05")
+        #expect(weeks.first?["days"] as? Int == 5)
+        #expect(weeks.first?["perfect_days"] as? Int == 2)
+        #expect(weeks.first?["done"] as? Int == 4)
+        #expect(weeks.first?["due"] as? Int == 5)
+        #expect(weeks.first?["completion"] as? Double == 0.8)
     }
 
     @Test func markingTodayMakesItPerfectAndTheAverageHasOneDecimal() throws {

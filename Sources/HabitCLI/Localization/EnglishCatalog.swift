@@ -730,6 +730,42 @@ enum EnglishCatalog {
         case .quitStatsLine: "{0}: {1} · best {2} · {3} slips a week"
         case .exportLossQuit: "  “{0}”: a habit to quit is written as at most 0 slips a day (Loop has no habits to quit)."
         case .exportLossAllowance: "  “{0}”: forgiven misses are not in Loop's format."
+        // MARK: trends (issue 25)
+        case .trendByWeek: "Completion by week"
+        case .trendByMonth: "Completion by month"
+        case .trendByYear: "Completion by year"
+        case .weekdayProfile: "Done by weekday"
+        case .weekdayDone: "{0} of {1}"
+        case .trendWeeks: "All trackers, last {0, plural, one {# week} other {# weeks}}"
+        case .trendCompletion: "Completion"
+        case .trendPerfectDays: "Perfect days"
+        // MARK: hooks (issue 25)
+        case .hookFailed: "The after-change hook {0} failed ({1}); the change is kept."
+        case .hookExitStatus: "exit status {0}"
+        case .hookKilled: "ended by a signal"
+        case .hookNotExecutable: "The after-change hook {0} is not an executable file; it was not run, and the change is kept."
+        case .hookNotExecutableHint: "Make it executable (chmod +x), or remove it."
+        case .hookTimedOut: "The after-change hook {0} was still running after {1} s and was stopped; the change is kept."
+        case .hookTimedOutHint: "A hook must finish quickly: start long work in the background (setsid … &) and exit."
+        case .hookInsideData: "The after-change hook {0} lies inside the data directory and was not run; the change is kept."
+        case .hookInsideDataHint: "Hooks run only from the config directory: point XDG_CONFIG_HOME outside the data directory."
+        // MARK: timer (issue 25)
+        case .timerNeedsMinutes: "“{0}” counts no amount; a timer fills a habit counted in minutes."
+        case .timerNeedsMinutesUnit: "“{0}” counts {1}; a timer fills a habit counted in minutes."
+        case .timerNeedsMinutesHint: "Give it a target in minutes (habit edit \"{0}\" --target 30 --unit minutes), or mark it with habit done."
+        case .timerBadMinutes: "--minutes takes a whole number of minutes from 1 to 1440, not {0}."
+        case .timerAlreadyRunning: "A timer is already running for this data directory (process {0})."
+        case .timerAlreadyRunningHint: "Stop it first: q or Ctrl-C in its terminal."
+        case .timerElapsed: "{0} · today {1} · q stops"
+        case .timerLeft: "{0} left · today {1} · q stops"
+        case .timerTooShort: "The timer stopped before a minute had passed; nothing was added."
+        case .timerStopped: "Timer stopped after {0, plural, one {# minute} other {# minutes}}."
+        case .timerInterrupted: "A timer of “{0}” stopped unexpectedly after {1, plural, one {# minute} other {# minutes}} on {2}. Add them?"
+        case .timerInterruptedNote: "Note: a timer of “{0}” stopped unexpectedly after {1, plural, one {# minute} other {# minutes}} on {2}; run habit on a terminal to add them."
+        case .timerDiscarded: "The minutes of the interrupted timer were not added."
+        // MARK: reminder actions (issue 25)
+        case .reminderActionDone: "Done"
+        case .reminderActionSnooze: "Snooze 10 min"
         }
     }
 }

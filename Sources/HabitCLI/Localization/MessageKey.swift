@@ -678,4 +678,40 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case quitStatsLine
     case exportLossQuit
     case exportLossAllowance
+    // MARK: trends (issue 25)
+    case trendByWeek
+    case trendByMonth
+    case trendByYear
+    case weekdayProfile
+    case weekdayDone
+    case trendWeeks
+    case trendCompletion
+    case trendPerfectDays
+    // MARK: hooks (issue 25)
+    case hookFailed
+    case hookExitStatus
+    case hookKilled
+    case hookNotExecutable
+    case hookNotExecutableHint
+    case hookTimedOut
+    case hookTimedOutHint
+    case hookInsideData
+    case hookInsideDataHint
+    // MARK: timer (issue 25)
+    case timerNeedsMinutes
+    case timerNeedsMinutesUnit
+    case timerNeedsMinutesHint
+    case timerBadMinutes
+    case timerAlreadyRunning
+    case timerAlreadyRunningHint
+    case timerElapsed
+    case timerLeft
+    case timerTooShort
+    case timerStopped
+    case timerInterrupted
+    case timerInterruptedNote
+    case timerDiscarded
+    // MARK: reminder actions (issue 25)
+    case reminderActionDone
+    case reminderActionSnooze
 }

@@ -730,6 +730,42 @@ enum RussianCatalog {
         case .quitStatsLine: "{0}: {1} · лучшая серия {2} · срывов в неделю: {3}"
         case .exportLossQuit: "  «{0}»: отказ от привычки записан как «не больше 0 срывов в день» (в Loop такого вида привычек нет)."
         case .exportLossAllowance: "  «{0}»: прощённых пропусков в формате Loop нет."
+        // MARK: trends (issue 25)
+        case .trendByWeek: "Выполнение по неделям"
+        case .trendByMonth: "Выполнение по месяцам"
+        case .trendByYear: "Выполнение по годам"
+        case .weekdayProfile: "Выполнение по дням недели"
+        case .weekdayDone: "{0} из {1}"
+        case .trendWeeks: "Все трекеры за {0, plural, one {последнюю # неделю} few {последние # недели} many {последние # недель}}"
+        case .trendCompletion: "Выполнение"
+        case .trendPerfectDays: "Идеальные дни"
+        // MARK: hooks (issue 25)
+        case .hookFailed: "Хук after-change {0} завершился с ошибкой ({1}); изменение сохранено."
+        case .hookExitStatus: "код выхода {0}"
+        case .hookKilled: "прерван сигналом"
+        case .hookNotExecutable: "Хук after-change {0} — не исполняемый файл; он не запущен, изменение сохранено."
+        case .hookNotExecutableHint: "Сделайте его исполняемым (chmod +x) или удалите."
+        case .hookTimedOut: "Хук after-change {0} работал дольше {1} с и был остановлен; изменение сохранено."
+        case .hookTimedOutHint: "Хук должен завершаться быстро: запускайте долгую работу в фоне (setsid … &) и выходите."
+        case .hookInsideData: "Хук after-change {0} лежит в каталоге данных и не запущен; изменение сохранено."
+        case .hookInsideDataHint: "Хуки запускаются только из каталога настроек: укажите XDG_CONFIG_HOME вне каталога данных."
+        // MARK: timer (issue 25)
+        case .timerNeedsMinutes: "«{0}» не считает количество; таймер заполняет привычку, измеряемую в минутах."
+        case .timerNeedsMinutesUnit: "«{0}» считает {1}; таймер заполняет привычку, измеряемую в минутах."
+        case .timerNeedsMinutesHint: "Задайте цель в минутах (habit edit \"{0}\" --target 30 --unit минут) или отмечайте её через habit done."
+        case .timerBadMinutes: "--minutes принимает целое число минут от 1 до 1440, а не {0}."
+        case .timerAlreadyRunning: "Для этого каталога данных уже идёт таймер (процесс {0})."
+        case .timerAlreadyRunningHint: "Сначала остановите его: q или Ctrl-C в его терминале."
+        case .timerElapsed: "{0} · сегодня {1} · q — стоп"
+        case .timerLeft: "осталось {0} · сегодня {1} · q — стоп"
+        case .timerTooShort: "Таймер остановлен раньше, чем прошла минута; ничего не добавлено."
+        case .timerStopped: "Таймер остановлен через {0, plural, one {# минуту} few {# минуты} many {# минут}}."
+        case .timerInterrupted: "Таймер «{0}» неожиданно остановился через {1, plural, one {# минуту} few {# минуты} many {# минут}} ({2}). Добавить их?"
+        case .timerInterruptedNote: "Заметка: таймер «{0}» неожиданно остановился через {1, plural, one {# минуту} few {# минуты} many {# минут}} ({2}); запустите habit в терминале, чтобы добавить их."
+        case .timerDiscarded: "Минуты прерванного таймера не добавлены."
+        // MARK: reminder actions (issue 25)
+        case .reminderActionDone: "Выполнено"
+        case .reminderActionSnooze: "Отложить на 10 мин"
         }
     }
 }

@@ -4,6 +4,8 @@ import HabitCore
 struct AgendaView {
     let session: Session
     let today: CivilDate
+    /// `habit list --spark`: each row ends with the tracker's last days as a sparkline.
+    var spark = false
 
     var t: Messages { session.t }
     var style: Style { session.style }
@@ -82,7 +84,12 @@ struct AgendaView {
         case .slipped: mark = style.red("✗")
         case nil: mark = style.dim("○")
         }
-        return "  \(swatch)\(emoji) \(row.mark == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
+        let line = "  \(swatch)\(emoji) \(row.mark == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
+        guard spark else { return line }
+        // As many of the last days as the width leaves, none rather than a line that wraps.
+        let room = session.width - AgendaView.visibleWidth(line) - 2
+        guard room > 0 else { return line }
+        return line + "  " + style.green(TrendView.sparkline(RecentDays.heights(of: tracker, through: today), room: room))
     }
 
     /// A day's mark in `list --json`.
@@ -94,7 +101,22 @@ struct AgendaView {
         }
     }
 
-    static func json(_ agenda: Agenda, today: CivilDate) -> JSON {
+    /// The columns a styled line takes: its text without the escape sequences of `Style`.
+    static func visibleWidth(_ line: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for character in line {
+            if inEscape {
+                if character == "m" { inEscape = false }
+                continue
+            }
+            if character == "\u{1B}" { inEscape = true; continue }
+            width += TerminalText.width(of: character)
+        }
+        return width
+    }
+
+    static func json(_ agenda: Agenda, today: CivilDate, spark: Bool = false) -> JSON {
         .object([
             ("date", .string(agenda.day.description)),
             ("groups", .array(agenda.groups.map { group in
@@ -121,7 +143,7 @@ struct AgendaView {
                             ("next_due", .optional(row.status.nextDue?.description)),
                             ("clean_days", row.tracker.isQuit
                                 ? TrackerProgress(tracker: row.tracker, today: today).quit.map { .int($0.currentClean) } ?? .null : .null),
-                        ])
+                        ] + (spark ? [("spark", .array(RecentDays.heights(of: row.tracker, through: today).map(TrendView.rounded)))] : []))
                     })),
                 ])
             })),

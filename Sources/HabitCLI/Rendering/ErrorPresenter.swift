@@ -110,6 +110,9 @@ enum ErrorPresenter {
             return Failure(t.text(.unfinishedGitMerge, safe(t.list(paths))), hint: t[.unfinishedGitMergeHint])
         case .handEditsInvalid(let diagnostics):
             return Failure(t[.handEditsInvalid], hint: t[.handEditsInvalidHint], diagnostics: diagnostics)
+        case .timerNeedsMinutes(let tracker, let unit):
+            return Failure(unit.map { t.text(.timerNeedsMinutesUnit, safe(tracker), safe($0)) } ?? t.text(.timerNeedsMinutes, safe(tracker)),
+                           hint: t.text(.timerNeedsMinutesHint, safe(tracker)))
         case .notNumeric(let tracker):
             return .usage(t.text(.notNumeric, safe(tracker)), hint: t.text(.notNumericHint, safe(tracker)))
         case .amountNeeded(let tracker, let unit):

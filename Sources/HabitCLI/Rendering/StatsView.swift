@@ -18,7 +18,8 @@ struct StatsView {
         return lines
     }
 
-    func render(_ statistics: OverallStatistics, quitting: [(Tracker, QuitRecord)] = []) -> String {
+    func render(_ statistics: OverallStatistics, trend: OverallTrend = OverallTrend(weeks: []),
+                quitting: [(Tracker, QuitRecord)] = []) -> String {
         var lines = [style.bold(t[.statisticsTitle]), ""]
         guard !statistics.isEmpty else {
             lines.append("  " + t[.nothingToAnalyse])
@@ -36,11 +37,13 @@ struct StatsView {
             lines.append("  " + style.bold(TerminalText.padLeft(value, to: width)) + "  " + title)
         }
         lines += quitLines(quitting)
+        lines += TrendView(session: session).render(trend)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The average rounded to two decimals, so the JSON does not carry binary noise.
-    static func json(_ statistics: OverallStatistics, today: CivilDate, quitting: [(Tracker, QuitRecord)] = []) -> JSON {
+    static func json(_ statistics: OverallStatistics, today: CivilDate, trend: OverallTrend = OverallTrend(weeks: []),
+                     quitting: [(Tracker, QuitRecord)] = []) -> JSON {
         .object([
             ("today", .string(today.description)),
             ("empty", .bool(statistics.isEmpty)),
@@ -60,6 +63,7 @@ struct StatsView {
                     ("slips_per_month", record.slipsPerMonth.map { .double(($0 * 100).rounded() / 100) } ?? .null),
                 ])
             })),
+            ("weeks", TrendView.json(trend)),
         ])
     }
 }

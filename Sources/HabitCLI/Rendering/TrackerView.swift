@@ -7,6 +7,8 @@ struct TrackerView {
     let weekStartsOn: Weekday
     /// The habit strength of the tracker shown, computed once.
     let strengthCache: HabitStrength?
+    /// The period of the completion trend (`--by`); nil picks one by the tracker's age.
+    var trendPeriod: TrendPeriod? = nil
 
     init(session: Session, today: CivilDate, weekStartsOn: Weekday, tracker: Tracker? = nil) {
         self.session = session
@@ -148,6 +150,8 @@ struct TrackerView {
         lines.append("")
         lines += glance(glanceDays(tracker), forgiven: tracker.effectiveAllowance != nil)
         lines += charts(tracker)
+        let trends = trends(tracker)
+        lines += TrendView(session: session).render(trends.trend, trends.profile, color: tracker.color)
         let notes = recentNotes(tracker)
         if !notes.isEmpty {
             lines.append("")
@@ -234,6 +238,13 @@ struct TrackerView {
         return lines
     }
 
+    /// The completion per period and the weekday profile of the tracker.
+    func trends(_ tracker: Tracker) -> (trend: CompletionTrend, profile: WeekdayProfile) {
+        let period = trendPeriod ?? TrendPeriod.fitting(from: tracker.effectiveStart(today: today), through: today)
+        return (CompletionTrend(tracker: tracker, today: today, period: period, weekStartsOn: weekStartsOn),
+                WeekdayProfile(tracker: tracker, today: today, weekStartsOn: weekStartsOn))
+    }
+
     // MARK: JSON
 
     func json(_ tracker: Tracker, progress: TrackerProgress) -> JSON {
@@ -269,7 +280,14 @@ struct TrackerView {
             ("goal", goal),
             ("recent", .array(glanceDays(tracker).map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
             ("remind", .array(tracker.reminders.map { .string($0.description) })),
-        ] + TrackerView.extraJSON(tracker, progress: progress, status: tracker.status(on: today, today: today), score: strength?.last))
+        ] + TrackerView.extraJSON(tracker, progress: progress, status: tracker.status(on: today, today: today), score: strength?.last)
+          + trendJSON(tracker))
+    }
+
+    /// The fields `show --json` gained with trends (issue 25).
+    func trendJSON(_ tracker: Tracker) -> [(String, JSON)] {
+        let trends = trends(tracker)
+        return [("trend", TrendView.json(trends.trend)), ("weekdays", TrendView.json(trends.profile))]
     }
 
     // MARK: schedules, numeric habits, notes, strength

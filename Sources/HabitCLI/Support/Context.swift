@@ -125,6 +125,36 @@ final class Context: @unchecked Sendable {
         let local = Double(day.dayNumber * 86_400 + minutes * 60)
         return local - Double(LocalTime.utcOffset(at: Int(local)))
     }
+    /// Now as whole seconds since the epoch, read again at every call, for what counts time while
+    /// it runs (`habit timer`). `HABIT_CLOCK_FILE` names a file holding a local time
+    /// (`2026-11-22T10:02:30`) that tests rewrite to make time pass at once; else, with `HABIT_NOW`,
+    /// the real time that passed since the command started is added to it.
+    func secondsNow() -> Int {
+        if let path = environment["HABIT_CLOCK_FILE"], let text = Context.readSmallFile(path),
+           let seconds = Context.parseLocalSeconds(text.trimmingWhitespace()) {
+            return seconds
+        }
+        return Int((clockSeconds + SystemClock.epochSeconds() - now.timeIntervalSince1970).rounded(.down))
+    }
+
+    /// `2026-11-22T10:02:30` (seconds optional) as seconds since the epoch in the local zone; the
+    /// day and minutes are read as `HABIT_NOW` is.
+    static func parseLocalSeconds(_ text: String) -> Int? {
+        guard let fixed = HabitNow(text), let day = CivilDate(fixed.day) else { return nil }
+        let parts = text.split(separator: ":")
+        let seconds = parts.count == 3 ? Int(parts[2].prefix(2)) ?? 0 : 0
+        let local = day.dayNumber * 86_400 + fixed.minutes * 60 + seconds
+        return local - LocalTime.utcOffset(at: local)
+    }
+
+    static func readSmallFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(descriptor, &buffer, buffer.count)
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
 }
 
 /// A destination for text; the live ones write to the file descriptors, test ones collect.

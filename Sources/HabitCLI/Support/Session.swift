@@ -35,7 +35,8 @@ struct Session {
         case .never: colorOn = false
         case .auto: colorOn = context.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
-        style = Style(isEnabled: colorOn, depth: Style.Depth(environment: environment))
+        let style = Style(isEnabled: colorOn, depth: Style.Depth(environment: environment))
+        self.style = style
         let directory = DataDirectory.resolve(explicit: options.dir, environment: environment)
         let errors = context.errors
         let messages = t
@@ -50,6 +51,25 @@ struct Session {
             with: ReminderScheduler(environment: environment, executable: context.executablePath, directory: directory),
             when: { work in context.onSuccess(work) },
             report: { ReminderFollow.report($0, context: context) })
+        habits.afterChange = AfterChangeHook.locate(environment: environment)
+        habits.onHookProblem = { problem in
+            let warning = style.yellow("\(messages[.warning]): ")
+            switch problem {
+            case .failed(let path, let status, let said):
+                let how = status.map { messages.text(.hookExitStatus, $0) } ?? messages[.hookKilled]
+                errors.line(warning + messages.text(.hookFailed, TerminalText.safe(path), how))
+                if !said.isEmpty { errors.line("  " + TerminalText.safe(said)) }
+            case .notExecutable(let path):
+                errors.line(warning + messages.text(.hookNotExecutable, TerminalText.safe(path)))
+                errors.line(messages[.hint] + ": " + messages[.hookNotExecutableHint])
+            case .timedOut(let path, let seconds):
+                errors.line(warning + messages.text(.hookTimedOut, TerminalText.safe(path), messages.number(seconds)))
+                errors.line(messages[.hint] + ": " + messages[.hookTimedOutHint])
+            case .insideDataDirectory(let path):
+                errors.line(warning + messages.text(.hookInsideData, TerminalText.safe(path)))
+                errors.line(messages[.hint] + ": " + messages[.hookInsideDataHint])
+            }
+        }
         self.habits = habits
         // The first command of any kind in a clone made by `git clone` gives it the merge driver.
         habits.registerMergeDriverIfMissing()

@@ -81,6 +81,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case allowanceWithoutDays(tracker: String)
     /// `habit done --from --to` on an event: an event is done once.
     case eventRange(tracker: String)
+    /// `habit timer` on a tracker not counted in minutes (`unit` is its unit, nil for none).
+    case timerNeedsMinutes(tracker: String, unit: String?)
     // Reminders
     /// Nothing can run reminders here: no systemd user manager and no `crontab`, or not the
     /// method asked for (nil: any).

@@ -58,6 +58,36 @@ public struct DesktopNotifications: Sendable {
         return false
     }
 
+    /// Whether a notification here can carry actions: the service says it shows them and
+    /// `notify-send` can ask for them (`--action`, libnotify 0.7.10 and later) and wait for the answer.
+    public var supportsActions: Bool {
+        guard let bus = busAddress, let notifySend = Subprocess.find("notify-send", environment: environment) else { return false }
+        var environment = self.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+        guard capabilities(environment)?.contains("actions") == true else { return false }
+        return Subprocess.run(notifySend, ["--help"], environment: environment, timeoutSeconds: 5).output.contains("--action")
+    }
+
+    /// Shows `notification` with `actions` (key and label) and waits, at most `timeoutSeconds`, for
+    /// the person to choose one: its key, or nil when the notification was closed, expired or could
+    /// not be shown.
+    public func ask(_ notification: DesktopNotification, actions: [(key: String, label: String)], timeoutSeconds: Double) -> String? {
+        guard let bus = busAddress, let notifySend = Subprocess.find("notify-send", environment: environment) else { return nil }
+        var environment = self.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+        let body = capabilities(environment)?.contains("body-markup") == true ? Self.escapeMarkup(notification.body) : notification.body
+        let outcome = Subprocess.run(notifySend, ["--app-name=habit"] + actions.map { "--action=\($0.key)=\($0.label)" }
+                                        + ["--", notification.summary, body], environment: environment, timeoutSeconds: timeoutSeconds)
+        let chosen = outcome.output.split(whereSeparator: \.isNewline).last.map(String.init)
+        return outcome.succeeded ? chosen.flatMap { key in actions.contains { $0.key == key } ? key : nil } : nil
+    }
+
+    /// Starts `executable arguments` detached, to wait for a notification's answer after this
+    /// program ends.
+    public func startWaiter(_ executable: String, _ arguments: [String]) -> Bool {
+        Subprocess.startDetached(executable, arguments, environment: environment)
+    }
+
     /// What the notification service says it can do (`GetCapabilities`); nil when it could not be asked.
     func capabilities(_ environment: [String: String]) -> [String]? {
         let outcome: Subprocess.Outcome

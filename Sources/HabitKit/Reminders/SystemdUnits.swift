@@ -12,7 +12,8 @@ public enum SystemdUnits {
 
     static func serviceText(_ command: ReminderCommand) -> String {
         var lines = [header, "[Unit]", "Description=habit: send the reminders that are due", "",
-                     "[Service]", "Type=oneshot",
+                     // KillMode=process: the waiter for a notification's Done and Snooze outlives the run.
+                     "[Service]", "Type=oneshot", "KillMode=process",
 "ExecStart=" + ([quote(command.executable, isCommand: true)] + ["--dir", command.directory, "remind", "run"].map { quote($0) })
                         .joined(separator: " ")]
         if let language = command.language { lines.append("Environment=" + quote(language)) }

@@ -8,19 +8,28 @@ extension Habits {
     /// check its rules and edit the store, then writes every changed file and commits them with
     /// `message` as one step (`Advance`). If `body` throws, nothing is written.
     func change<Result>(_ message: String, reusing preview: Store? = nil, _ body: (Store) throws -> Result) throws(HabitError) -> Result {
-        try translating {
+        let (result, record) = try translating { () throws -> (Result, ChangeRecord?) in
             let lock = try self.lock("habit \(message)")
             defer { withExtendedLifetime(lock) {} }
             let repository = try prepareForWriting()
             let store = try preview.flatMap { $0.isUnchangedOnDisk ? $0 : nil } ?? Store.load(from: directory.files, cache: cache)
             let timesBefore = onReminderTimesChanged == nil ? [] : store.journal.reminderTimes
+            // The trackers as they were, for the hook's record of what changed.
+            let before = afterChange == nil ? [:] : Dictionary(store.journal.trackers.map { ($0.id, $0) }) { first, _ in first }
             let result = try body(store)
-            try write(store, message: message, repository: repository)
+            let files = Array(store.changes.keys)
+            let commit = try write(store, message: message, repository: repository)
             if let onReminderTimesChanged, case let times = store.journal.reminderTimes, times != timesBefore {
                 onReminderTimesChanged(times)
             }
-            return result
+            guard afterChange != nil, !files.isEmpty else { return (result, nil) }
+            return (result, ChangeRecord.of(message: message, before: before, after: store.journal, files: files, commit: commit?.description))
         }
+        // After the lock is released, so that a hook may run habit itself; the change stands whatever it does.
+        if let record, let afterChange, let problem = afterChange.run(record, dataDirectory: directory.path) {
+            onHookProblem?(problem)
+        }
+        return result
     }
 
     /// What every writer does first, holding the lock: sweeps temporary files of killed writers,
@@ -35,13 +44,15 @@ extension Habits {
         return repository
     }
 
-    /// Writes the store's changes; with history on, as one commit of exactly those files.
-    func write(_ store: Store, message: String, repository: Repository?) throws {
-        guard !store.changes.isEmpty else { return }
+    /// Writes the store's changes; with history on, as one commit of exactly those files, whose id
+    /// it returns.
+    @discardableResult
+    func write(_ store: Store, message: String, repository: Repository?) throws -> CommitID? {
+        guard !store.changes.isEmpty else { return nil }
         let target = store.changes.mapValues { $0.map { FileContents(bytes: $0) } }
         guard let repository, store.settings.autocommit else {
             try writePlain(target)
-            return
+            return nil
         }
         let advance = Advance(repository: repository, files: directory.files)
         let staged = try advance.stage(target)
@@ -62,6 +73,7 @@ extension Habits {
         }
         try advance.complete(staged, from: head, to: commit,
                              previous: store.originals.mapValues { $0.map { FileContents(bytes: $0) } })
+        return commit
     }
 
     /// Without history: each file is replaced atomically on its own.

@@ -28,9 +28,22 @@ for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.05; done
 [ -s "$work/display" ] || { echo "Xvfb did not start" >&2; cat "$work/xvfb.log" >&2; exit 1; }
 export DISPLAY=":$(cat "$work/display")"
 
+# `dunstctl context` opens dunst's menu of actions through "dmenu": this one picks the first line
+# holding the word in the file $NOTIFY_PICK_FILE (default "Done"), as a person would, and appends
+# the menu to $NOTIFY_MENU_LOG.
+cat > "$work/pick" <<'PICK'
+#!/bin/sh
+menu=$(cat)
+[ -n "${NOTIFY_MENU_LOG:-}" ] && printf '%s\n' "$menu" >> "$NOTIFY_MENU_LOG"
+pick=$(cat "${NOTIFY_PICK_FILE:-/nonexistent}" 2>/dev/null || echo Done)
+printf '%s\n' "$menu" | grep -m1 -F -- "$pick"
+PICK
+chmod +x "$work/pick"
+
 # NOTIFY_MARKUP=full makes dunst read bodies as markup (and say so in its capabilities).
 cat > "$work/dunstrc" <<RC
 [global]
+    dmenu = $work/pick
     history_length = 50
     idle_threshold = 0
     markup = ${NOTIFY_MARKUP:-no}
@@ -57,7 +70,13 @@ for command in "$@"; do
   echo "[exit $?]"
 done
 
-# Shown notifications enter the history when closed.
+# A reminder with actions is shown by a waiter habit left running: let each show its notification.
+for _ in $(seq 200); do
+  waiters=$(pgrep -fc -- ' remind act ' || true)
+  if [ "$waiters" -eq 0 ] || [ "$(dunstctl count displayed)" -ge "$waiters" ]; then break; fi
+  sleep 0.05
+done
+# Shown notifications enter the history when closed (a waiter ends with its notification).
 sleep 0.2
 dunstctl close-all
 sleep 0.2

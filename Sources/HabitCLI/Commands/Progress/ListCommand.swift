@@ -15,6 +15,7 @@ struct ListCommand: ParsableCommand {
               habit list
               habit list --date yesterday --filter uncompleted
               habit list --search run --json
+              habit list --spark
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -27,6 +28,9 @@ struct ListCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("all, today (jump to today), completed or uncompleted.", valueName: "filter"))
     var filter: Agenda.Filter = .all
+
+    @Flag(name: .long, help: "End each row with a sparkline of the tracker's last 14 days.")
+    var spark = false
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
@@ -45,10 +49,10 @@ struct ListCommand: ParsableCommand {
             return TextFolding.fold(name).contains(query)
         }
         if json.isSet {
-            session.context.output.write(AgendaView.json(agenda, today: today).rendered())
+            session.context.output.write(AgendaView.json(agenda, today: today, spark: spark).rendered())
         } else {
             let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted
-            session.context.output.write(AgendaView(session: session, today: today).render(agenda, isSearching: isSearching))
+            session.context.output.write(AgendaView(session: session, today: today, spark: spark).render(agenda, isSearching: isSearching))
         }
     }
 }

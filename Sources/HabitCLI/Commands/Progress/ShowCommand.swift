@@ -11,12 +11,16 @@ struct ShowCommand: ParsableCommand {
 
             Examples:
               habit show run
+              habit show run --by month
               habit show "Read 20 pages" --json
             """)
 
     @OptionGroup var global: GlobalOptions
 
     @OptionGroup var argument: TrackerArgument<NameOrPrefix>
+
+    @Option(name: .long, help: ArgumentHelp("Completion per week, month or year (default: by the tracker's age).", valueName: "period"))
+    var by: TrendPeriod?
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
@@ -26,7 +30,8 @@ struct ShowCommand: ParsableCommand {
         let today = session.today(store.settings)
         let target = try session.resolve(argument.tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)
-        let view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
+        var view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
+        view.trendPeriod = by
         if json.isSet {
             session.context.output.write(view.json(target, progress: progress).rendered())
         } else {
@@ -34,3 +39,5 @@ struct ShowCommand: ParsableCommand {
         }
     }
 }
+
+extension TrendPeriod: ExpressibleByArgument {}

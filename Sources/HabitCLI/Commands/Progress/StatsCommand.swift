@@ -4,7 +4,7 @@ import HabitCore
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show your statistics: best streak, perfect days, trackers completed and average.",
+        abstract: "Show your statistics: best streak, perfect days, trackers completed, average, and the trend by week.",
         discussion: """
             A perfect day is a day on which every scheduled tracker was done (skipped ones excused); \
             the best streak is the longest run of perfect days, passing over days with nothing \
@@ -28,10 +28,11 @@ struct StatsCommand: ParsableCommand {
         let quitting = store.journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
             TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
         }
+        let trend = OverallTrend(journal: store.journal, today: today, weekStartsOn: store.settings.weekStartsOn)
         if json.isSet {
-            session.context.output.write(StatsView.json(statistics, today: today, quitting: quitting).rendered())
+            session.context.output.write(StatsView.json(statistics, today: today, trend: trend, quitting: quitting).rendered())
         } else {
-            session.context.output.write(StatsView(session: session).render(statistics, quitting: quitting))
+            session.context.output.write(StatsView(session: session).render(statistics, trend: trend, quitting: quitting))
         }
     }
 }

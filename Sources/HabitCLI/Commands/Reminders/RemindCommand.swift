@@ -16,6 +16,6 @@ struct RemindCommand: ParsableCommand {
               habit remind install --print
               habit remind uninstall
             """,
-        subcommands: [RemindListCommand.self, RemindInstallCommand.self, RemindUninstallCommand.self, RemindRunCommand.self],
+        subcommands: [RemindListCommand.self, RemindInstallCommand.self, RemindUninstallCommand.self, RemindRunCommand.self, RemindActCommand.self],
         defaultSubcommand: RemindListCommand.self)
 }

@@ -39,6 +39,14 @@ struct RemindRunCommand: ParsableCommand {
         }
         let desktop = DesktopNotifications(environment: session.context.environment)
         var shown = 0
+        // One tracker, and notifications that carry actions: a waiter shows it with Done and Snooze.
+        if let only = due.first, due.count == 1, desktop.supportsActions,
+           desktop.startWaiter(session.context.executablePath,
+                               ["remind", "act", "--dir", session.directory.path, only.tracker.id,
+                                session.today(store.settings).description, only.time.description]) {
+            notifications = []
+            shown = 1
+        }
         for notification in notifications {
             if desktop.send(notification) {
                 shown += 1

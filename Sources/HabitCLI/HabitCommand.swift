@@ -53,6 +53,11 @@ public enum HabitCLI {
             return failure.exitCode
         }
         do {
+            if let list = QuickList(arguments) {
+                try list.run()
+                context.runSuccessActions()
+                return ExitStatus.success
+            }
             var command = try HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()
@@ -162,5 +167,68 @@ enum ArgumentOrder {
             ?? commandNames.first { $0.hasPrefix(first.lowercased()) && first.count >= 2 }
         return .usage(t.text(.unknownCommand, TerminalText.safe(first)),
                       hint: suggestion.map { t.text(.didYouMean, $0) } ?? t[.seeHelp])
+    }
+}
+
+/// `habit` and `habit list` with their usual options, read without ArgumentParser: building its
+/// tree of every command and checking for completion-script requests cost as much as the rest of a
+/// warm `habit list`, run from prompts and status bars all day. Anything else (another option or
+/// word, an option given twice, a value that looks like an option, an empty or unknown value, help)
+/// is left to ArgumentParser, so every error, help text and edge case stays exactly its own.
+struct QuickList {
+    var dir: String?
+    var color = ColorChoice.auto
+    var date: String?
+    var search: String?
+    var filter = Agenda.Filter.all
+    var spark = false
+    var json = false
+
+    init?(_ arguments: [String]) {
+        var rest = arguments[...]
+        if rest.first == "list" { rest = rest.dropFirst() }
+        var seen: Set<String> = []
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--") else { return nil }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard seen.insert(name).inserted else { return nil }
+            if name == "--json" || name == "--spark" {
+                guard value == nil else { return nil }
+                if name == "--json" { json = true } else { spark = true }
+                continue
+            }
+            if value == nil {
+                guard let next = rest.popFirst() else { return nil }
+                // Only --date takes its value unconditionally (`--date -3`); for the others a
+                // value starting with `-` is ArgumentParser's to judge.
+                guard name == "--date" || !next.hasPrefix("-") else { return nil }
+                value = next
+            }
+            guard let value, !value.isEmpty else { return nil }
+            switch name {
+            case "--dir": dir = value
+            case "--date": date = value
+            case "--search": search = value
+            case "--color":
+                guard let choice = ColorChoice(rawValue: value) else { return nil }
+                color = choice
+            case "--filter":
+                guard let choice = Agenda.Filter(rawValue: value) else { return nil }
+                filter = choice
+            default:
+                return nil
+            }
+        }
+    }
+
+    func run() throws {
+        let session = Session(dir: dir, color: color)
+        TimerRecovery.offer(session: session, context: session.context)
+        try ListCommand.show(session, date: date, search: search, filter: filter, spark: spark, json: json)
     }
 }

@@ -7,6 +7,18 @@ public protocol DataSource: Sendable {
     /// A stamp that changes whenever the file does; nil when the source has none (then nothing
     /// read from it is cached).
     func stamp(_ relative: String) -> FileStamp?
+    /// The names in a folder (sorted, as `list`) each with its stamp: what a load checks against
+    /// its cache, in one pass where the source can.
+    func stamps(in folder: String) -> Result<[(name: String, stamp: FileStamp?)], FileProblem>
+}
+
+extension DataSource {
+    public func stamps(in folder: String) -> Result<[(name: String, stamp: FileStamp?)], FileProblem> {
+        list(folder).map { names in
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            return names.map { ($0, stamp(prefix + $0)) }
+        }
+    }
 }
 
 extension SafeDirectory: DataSource {}

@@ -66,11 +66,12 @@ public final class Store {
     /// made under the lock may start from this store instead of loading the directory again.
     public var isUnchangedOnDisk: Bool {
         guard changes.isEmpty, source.stamp(DataFormat.settingsFile) == loadedSettingsStamp else { return false }
-        let names = ((try? source.list(DataFormat.trackersFolder).get()) ?? []).filter { !$0.hasPrefix(".") && $0.hasSuffix(DataFormat.trackerExtension) }
-        guard names.count == loadedStamps.count else { return false }
-        return names.allSatisfy { name in
+        let found = ((try? source.stamps(in: DataFormat.trackersFolder).get()) ?? [])
+            .filter { !$0.name.hasPrefix(".") && $0.name.hasSuffix(DataFormat.trackerExtension) }
+        guard found.count == loadedStamps.count else { return false }
+        return found.allSatisfy { name, stamp in
             guard let recorded = loadedStamps[name] else { return false }
-            return source.stamp(DataFormat.trackersFolder + "/" + name) == recorded
+            return stamp == recorded
         }
     }
 
@@ -123,9 +124,9 @@ public final class Store {
 
     private func loadTrackers(categories: [String]?) {
         let folder = DataFormat.trackersFolder
-        let names: [String]
-        switch source.list(folder) {
-        case .success(let found): names = found
+        let listing: [(name: String, stamp: FileStamp?)]
+        switch source.stamps(in: folder) {
+        case .success(let found): listing = found
         case .failure(.missing): return
         case .failure(let problem):
             diagnostics.append(Diagnostic(file: folder, problem: .trackersFolderUnusable(problem)))
@@ -137,19 +138,18 @@ public final class Store {
         var parsedBytes = 0
         let known = categories.map(Set.init)
         defer {
-            // Rewriting the whole cache costs more than parsing a few changed files again, so it is
-            // refreshed only once enough has changed (or when there is none yet).
-            let worthSaving = oldCache.entries.isEmpty || parsedBytes >= LoadCache.refreshThreshold
+            // Refreshed whenever a file had to be parsed: a changed file then costs one parse and
+            // one rewrite (cheaper than parsing it), instead of a parse on every later run.
+            let worthSaving = oldCache.entries.isEmpty || parsedBytes > 0
             if cache != nil, worthSaving, newCache.entries.count > 0 { pendingCache = newCache }
         }
-        for name in names where !name.hasPrefix(".") {
+        for (name, stamp) in listing where !name.hasPrefix(".") {
             let file = folder + "/" + name
             guard name.hasSuffix(DataFormat.trackerExtension) else {
                 diagnostics.append(Diagnostic(file: file, problem: .notATrackerFile))
                 continue
             }
             let id = String(name.dropLast(DataFormat.trackerExtension.count))
-            let stamp = source.stamp(file)
             loadedStamps[name] = stamp
             if cache != nil, let stamp, let cached = oldCache.entries[name], cached.stamp == stamp,
                known.map({ $0.contains(cached.tracker.category) }) ?? true,

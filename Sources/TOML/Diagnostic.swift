@@ -98,13 +98,37 @@ struct TOMLLineIndex: Sendable {
     let starts: [Int]
 
     init(_ bytes: [UInt8]) {
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            for j in 0..<buffer.count where buffer[j] == 0x0A {
-                starts.append(j + 1)
+        starts = bytes.withUnsafeBytes { buffer in
+            var starts = [0]
+            // Eight bytes at a time: most words of a tracker file hold no newline, and a word's
+            // newlines are found without a branch per byte.
+            let count = buffer.count
+            var j = 0
+            while j + 8 <= count {
+                let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+                var found = TOMLLineIndex.newlineBytes(in: word)
+                while found != 0 {
+                    starts.append(j + found.trailingZeroBitCount / 8 + 1)
+                    found &= found &- 1
+                }
+                j += 8
             }
+            while j < count {
+                if buffer[j] == 0x0A { starts.append(j + 1) }
+                j += 1
+            }
+            return starts
         }
-        self.starts = starts
+    }
+
+    /// The high bit of each byte of `word` that is a newline, and no other bit. Exact: no carry
+    /// crosses from one byte into the next.
+    @inline(__always)
+    static func newlineBytes(in word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ 0x0A0A_0A0A_0A0A_0A0A  // a newline becomes 0
+        let nonZeroLow = (x & low7) &+ low7  // high bit set where the low seven bits are not all 0
+        return ~(nonZeroLow | x | low7)
     }
 
     static func lineStart(containing offset: Int, in bytes: [UInt8]) -> Int {

@@ -16,16 +16,20 @@ struct KeyIndex: Sendable {
     @inline(__always)
     static func hash(_ key: String) -> UInt32 {
         var key = key
-        return key.withUTF8 { bytes in
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-            for byte in bytes {
-                h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            h ^= h >> 29
-            h = h &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 32
-            return UInt32(truncatingIfNeeded: h)
+        return key.withUTF8 { hash(utf8: $0) }
+    }
+
+    /// The hash of a key's UTF-8 bytes (the parser hashes a key where it reads it in the source).
+    @inline(__always)
+    static func hash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        for byte in bytes {
+            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return UInt32(truncatingIfNeeded: h)
     }
 
     @inline(__always)
@@ -55,8 +59,12 @@ struct KeyIndex: Sendable {
     /// `keys.count` in one probe. Returns the existing position, or nil
     /// after indexing the key (the caller must then append it).
     mutating func findOrInsert(_ key: String, in keys: [String]) -> Int? {
+        findOrInsert(key, hash: KeyIndex.hash(key), in: keys)
+    }
+
+    /// `findOrInsert` with the key's hash already computed (`hash(utf8:)`).
+    mutating func findOrInsert(_ key: String, hash: UInt32, in keys: [String]) -> Int? {
         if (count + 1) * 2 > buckets.count { grow() }
-        let hash = KeyIndex.hash(key)
         let mask = buckets.count - 1
         var position = Int(hash) & mask
         while true {

@@ -236,6 +236,45 @@ struct Parser {
     // MARK: Key/value lines
 
     mutating func parseKeyValue(lineStart: Int) throws(TOMLDiagnostic) {
+        // Most lines are `bare-key = value` (every line of a `[log]`): read them without the
+        // general key machinery, hashing the key where it lies in the source.
+        let keyStart = i
+        var keyEnd = i
+        while keyEnd < n, src[keyEnd].isBareKeyByte { keyEnd += 1 }
+        if keyEnd > keyStart {
+            var j = keyEnd
+            while j < n, src[j] == ASCII.space || src[j] == ASCII.tab { j += 1 }
+            if j < n, src[j] == ASCII.equals {
+                i = j
+                try parseSimpleKeyValue(lineStart: lineStart, keyStart: keyStart, keyEnd: keyEnd)
+                return
+            }
+        }
+        try parseDottedKeyValue(lineStart: lineStart)
+    }
+
+    /// `key = value` with one bare key; `i` is at the `=`.
+    @inline(__always)
+    mutating func parseSimpleKeyValue(lineStart: Int, keyStart: Int, keyEnd: Int) throws(TOMLDiagnostic) {
+        i += 1
+        skipBlanks()
+        let valueStart = i
+        if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr || src[i] == ASCII.hash {
+            throw error("expected a value after `=`", at: i)
+        }
+        let value = try parseValue(depth: currentPath?.count ?? 0)
+        let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
+        let name = string(keyStart, keyEnd)
+        let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]))
+        if let slot = current.appendParsedIfAbsent(name, hash: hash, value, meta) {
+            throw duplicate([KeyPart(name: name, start: keyStart, end: keyEnd)], 0, current.meta(at: slot))
+        }
+        try lineEnd(after: "the value")
+        statements.append(TOMLStatement(kind: .keyValue, start: lineStart, end: i, keyStart: keyStart))
+    }
+
+    /// `key = value` in general: dotted and quoted keys.
+    mutating func parseDottedKeyValue(lineStart: Int) throws(TOMLDiagnostic) {
         var parts = scratchParts
         scratchParts = []
         defer { scratchParts = parts }

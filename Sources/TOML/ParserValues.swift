@@ -322,8 +322,14 @@ extension Parser {
         }
         i = j
         let length = j - start
-        if length == 4, matches(start, "true") { return .boolean(true) }
-        if length == 5, matches(start, "false") { return .boolean(false) }
+        // `true` and `false` compared as words: every line of a log holds one.
+        if length == 4, src[start] == 0x74, src[start + 1] == 0x72, src[start + 2] == 0x75, src[start + 3] == 0x65 {
+            return .boolean(true)
+        }
+        if length == 5, src[start] == 0x66, src[start + 1] == 0x61, src[start + 2] == 0x6C, src[start + 3] == 0x73,
+           src[start + 4] == 0x65 {
+            return .boolean(false)
+        }
         if length >= 10, looksLikeDate(start) { return try parseDateTime(start, j) }
         if length >= 3, src[start].isDigit, src[start + 1].isDigit, src[start + 2] == ASCII.colon {
             var k = start

@@ -140,7 +140,13 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     /// Appends a parsed entry unless the key exists; returns the existing
     /// position in that case.
     mutating func appendParsedIfAbsent(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
-        if let existing = index.findOrInsert(key, in: keys) { return existing }
+        appendParsedIfAbsent(key, hash: KeyIndex.hash(key), value, entryMeta)
+    }
+
+    /// `appendParsedIfAbsent` with the key's hash computed from its bytes in the source.
+    @inline(__always)
+    mutating func appendParsedIfAbsent(_ key: String, hash: UInt32, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
+        if let existing = index.findOrInsert(key, hash: hash, in: keys) { return existing }
         keys.append(key)
         values.append(value)
         meta.append(entryMeta)

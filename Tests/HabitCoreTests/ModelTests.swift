@@ -12,9 +12,34 @@ import Testing
         #expect(CivilDate(dayNumber: dayNumber) == date)
     }
 
-    @Test(arguments: ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-1", "20261121", "2026-11-2x"])
+    @Test(arguments: ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-1", "20261121", "2026-11-2x",
+                            "2026/11/21", " 2026-11-2", "+026-11-21", "2026-11-21 ", "２０２６-11-21", "2026-1\u{0}-21"])
     func rejectsImpossibleDays(text: String) {
         #expect(CivilDate(text) == nil)
+    }
+
+    @Test func readsSubstringsAndBridgedText() throws {
+        let line = "x 2026-11-21 = true"
+        let slice = line.dropFirst(2).prefix(10)
+        #expect(try #require(CivilDate(slice)).dayNumber == 20_778)
+        #expect(try #require(CivilDate(Substring("1969-12-31"))).dayNumber == -1)
+        #expect(CivilDate(line.dropFirst(2).prefix(9)) == nil)
+    }
+
+    @Test func logEntriesKeepDayMarkAndAmountIn16Bytes() {
+        var entry = CompletionLog.Entry(day: CivilDate(dayNumber: -719_468), mark: .skipped, amount: 2.5)
+        #expect(entry.day.description == "0000-03-01" && entry.mark == .skipped && entry.amount == 2.5)
+        entry.mark = nil
+        entry.amount = nil
+        entry.day = CivilDate(dayNumber: 2_932_896)
+        #expect(entry.mark == nil && entry.amount == nil && entry.day.description == "9999-12-31")
+        #expect(entry == CompletionLog.Entry(day: CivilDate(dayNumber: 2_932_896), mark: nil))
+        entry.amount = 0
+        entry.mark = .done
+        #expect(entry.amount == 0 && entry.mark == .done)
+        #expect(entry != CompletionLog.Entry(day: entry.day, mark: .done))
+        #expect(Set([entry, entry]).count == 1)
+        #expect(MemoryLayout<CompletionLog.Entry>.stride == 16)
     }
 
     @Test func knowsWeekdays() throws {

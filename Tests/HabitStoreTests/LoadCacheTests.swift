@@ -23,12 +23,47 @@ import Testing
         #expect(cached.journal == full)
     }
 
+    @Test func aFoldersStampsAreEachFilesStamp() throws {
+        let scratch = try ScratchData()
+        try scratch.write("trackers/run.toml", handWritten)
+        try scratch.write("trackers/b.toml", "x")
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("trackers/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("trackers/link.toml").path,
+                                                   withDestinationPath: "run.toml")
+        let directory = SafeDirectory(root: scratch.url.path)
+        let found = try directory.stamps(in: "trackers").get()
+        #expect(found.map(\.name) == (try directory.list("trackers").get()))
+        for (name, stamp) in found {
+            #expect(stamp == directory.stamp("trackers/" + name), "\(name)")
+        }
+        #expect(found.first { $0.name == "run.toml" }?.stamp != nil)
+        #expect(found.first { $0.name == "sub" }?.stamp == nil)
+        #expect(found.first { $0.name == "link.toml" }?.stamp == nil, "a link is never followed")
+    }
+
     @Test func aChangedFileIsReadAgain() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)
         _ = try load(scratch)
         try scratch.write("trackers/run.toml", handWritten.replacingOccurrences(of: "Morning run", with: "Evening run"))
         #expect(try scratch.load().journal.tracker(id: "run")?.name == "Evening run")
+    }
+
+    /// A small change (one `habit done`) used to leave the cache as it was until 256 KB had
+    /// changed, so every later run parsed the changed file again.
+    @Test func aChangedFileIsParsedOnceThenServedFromTheCache() throws {
+        let scratch = try ScratchData()
+        try scratch.write("trackers/run.toml", handWritten)
+        try scratch.write("trackers/read.toml", "name = \"Read\"\ncategory = \"Study\"\nkind = \"event\"\n")
+        _ = try load(scratch)
+        try scratch.write("trackers/run.toml", handWritten.replacingOccurrences(of: "Morning run", with: "Evening run"))
+        let first = try scratch.load()
+        #expect(first.pendingCache?.entries.count == 2, "the parse of run.toml refreshes the cache")
+        first.saveCache()
+        let second = try scratch.load()
+        #expect(second.pendingCache == nil, "nothing was parsed again")
+        #expect(second.journal == (try scratch.load(cached: false).journal))
+        #expect(second.journal.tracker(id: "run")?.name == "Evening run")
     }
 
     @Test func aFileThatBrokeIsReportedNotServedFromTheCache() throws {

@@ -4,10 +4,16 @@ import HabitCore
 /// {# days}}` chooses a branch by the language's plural category of the (numeric) argument, with
 /// `#` standing for the number.
 enum Template {
+    // Templates are scanned as UTF-8 bytes: braces, commas and `#` are ASCII, and every command
+    // renders dozens of templates (a line per tracker), where walking Characters and the generic
+    // `replacing` cost more than the rest of the rendering.
+    private static let open = UInt8(ascii: "{")
+    private static let close = UInt8(ascii: "}")
+
     static func render(_ template: String, _ arguments: [String], plural: (Int) -> String) -> String {
         var output = ""
         var characters = Substring(template)
-        while let open = characters.firstIndex(of: "{") {
+        while let open = characters.utf8.firstIndex(of: Self.open) {
             output += characters[..<open]
             guard let (body, rest) = block(characters[open...]) else {
                 output += characters[open...]
@@ -23,32 +29,60 @@ enum Template {
     /// The text between a `{` and its matching `}`, and what follows.
     private static func block(_ text: Substring) -> (Substring, Substring)? {
         var depth = 0
-        for index in text.indices {
-            if text[index] == "{" { depth += 1 }
-            if text[index] == "}" {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == Self.open { depth += 1 }
+            if byte == Self.close {
                 depth -= 1
-                if depth == 0 { return (text[text.index(after: text.startIndex)..<index], text[text.index(after: index)...]) }
+                if depth == 0 { return (text[utf8.index(after: utf8.startIndex)..<index], text[utf8.index(after: index)...]) }
             }
+            utf8.formIndex(after: &index)
         }
         return nil
     }
 
     private static func fill(_ body: Substring, _ arguments: [String], plural: (Int) -> String) -> String {
-        let parts = body.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
-        guard let index = Int(String(parts[0]).trimmingWhitespace()), arguments.indices.contains(index) else { return "{\(body)}" }
+        let comma = UInt8(ascii: ",")
+        let utf8 = body.utf8
+        let first = utf8.firstIndex(of: comma)
+        guard let index = Int(String(body[..<(first ?? body.endIndex)]).trimmingWhitespace()), arguments.indices.contains(index) else {
+            return "{\(body)}"
+        }
         let argument = arguments[index]
-        guard parts.count == 3, String(parts[1]).trimmingWhitespace() == "plural", let count = Int(argument) else { return argument }
-        let branches = Self.branches(parts[2])
+        guard let first, let second = utf8[utf8.index(after: first)...].firstIndex(of: comma),
+              String(body[utf8.index(after: first)..<second]).trimmingWhitespace() == "plural", let count = Int(argument)
+        else { return argument }
+        let branches = Self.branches(body[utf8.index(after: second)...])
         let text = branches[plural(count)] ?? branches["other"] ?? branches["many"] ?? argument
         // A branch may hold other arguments: `{1, plural, one {{0} is} other {…}}`.
-        return render(text.replacing("#", with: argument), arguments, plural: plural)
+        return render(replacingNumberSign(in: text, with: argument), arguments, plural: plural)
+    }
+
+    /// `#` → the number, everywhere in a plural branch.
+    static func replacingNumberSign(in text: String, with number: String) -> String {
+        let sign = UInt8(ascii: "#")
+        let utf8 = text.utf8
+        guard var found = utf8.firstIndex(of: sign) else { return text }
+        var result = ""
+        var start = text.startIndex
+        while true {
+            result += text[start..<found]
+            result += number
+            start = utf8.index(after: found)
+            guard let next = utf8[start...].firstIndex(of: sign) else { break }
+            found = next
+        }
+        result += text[start...]
+        return result
     }
 
     /// `one {…} other {…}` → ["one": "…", "other": "…"].
     static func branches(_ text: Substring) -> [String: String] {
         var result: [String: String] = [:]
         var rest = text
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: Self.open) {
             let name = String(rest[..<open]).trimmingWhitespace()
             guard let (body, after) = block(rest[open...]) else { break }
             result[name] = String(body)

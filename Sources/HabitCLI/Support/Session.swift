@@ -26,18 +26,23 @@ struct Session {
     let habits: Habits
 
     init(_ options: GlobalOptions) {
+        self.init(dir: options.dir, color: options.color)
+    }
+
+    /// The global options' values, for a command read without ArgumentParser (`QuickList`).
+    init(dir: String?, color: ColorChoice) {
         context = Context.current
         t = Messages(Language.from(environment: context.environment))
         let environment = context.environment
         let colorOn: Bool
-        switch options.color {
+        switch color {
         case .always: colorOn = true
         case .never: colorOn = false
         case .auto: colorOn = context.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
         let style = Style(isEnabled: colorOn, depth: Style.Depth(environment: environment))
         self.style = style
-        let directory = DataDirectory.resolve(explicit: options.dir, environment: environment)
+        let directory = DataDirectory.resolve(explicit: dir, environment: environment)
         let errors = context.errors
         let messages = t
         let clock = context.clockSeconds

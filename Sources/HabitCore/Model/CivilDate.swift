@@ -6,7 +6,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Days since 1970-01-01 (negative before it).
     public let dayNumber: Int
 
-    public init(dayNumber: Int) {
+    @inlinable public init(dayNumber: Int) {
         self.dayNumber = dayNumber
     }
 
@@ -18,21 +18,37 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.dayNumber = CivilDate.dayNumber(year: year, month: month, day: day)
     }
 
+    /// Parses `YYYY-MM-DD`, exactly ten characters. The concrete overload for `String`: a generic
+    /// call from another module goes through witness tables for every character view.
+    public init?(_ text: String) {
+        var text = text
+        guard let parsed = text.withUTF8(CivilDate.dayNumber(iso:)) else { return nil }
+        self.dayNumber = parsed
+    }
+
     /// Parses `YYYY-MM-DD`, exactly ten characters.
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        // Every log line's key comes through here (300,000 on a large directory): read the UTF-8
+        // in place rather than copying it into an array first.
+        let parsed = text.utf8.withContiguousStorageIfAvailable(CivilDate.dayNumber(iso:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(CivilDate.dayNumber(iso:))
+        guard let parsed else { return nil }
+        self.dayNumber = parsed
+    }
+
+    /// The day number of `YYYY-MM-DD`; nil for any other text or a day that does not exist.
+    @inline(__always)
+    static func dayNumber(iso bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        // A byte below "0" wraps around, so one comparison rejects everything but a digit.
+        let d0 = bytes[0] &- 48, d1 = bytes[1] &- 48, d2 = bytes[2] &- 48, d3 = bytes[3] &- 48
+        let d5 = bytes[5] &- 48, d6 = bytes[6] &- 48, d8 = bytes[8] &- 48, d9 = bytes[9] &- 48
+        guard d0 < 10, d1 < 10, d2 < 10, d3 < 10, d5 < 10, d6 < 10, d8 < 10, d9 < 10 else { return nil }
+        let year = Int(d0) * 1000 + Int(d1) * 100 + Int(d2) * 10 + Int(d3)
+        let month = Int(d5) * 10 + Int(d6)
+        let day = Int(d8) * 10 + Int(d9)
+        guard month >= 1, month <= 12, day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        return CivilDate.dayNumber(year: year, month: month, day: day)
     }
 
     public var components: (year: Int, month: Int, day: Int) {

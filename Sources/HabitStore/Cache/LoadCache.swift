@@ -13,8 +13,6 @@ import HabitCore
 /// that decoded without any diagnostic are kept, `habit check` never uses it, and a damaged or
 /// foreign cache is simply ignored (and rewritten).
 public struct LoadCache {
-    /// Bytes of tracker files parsed afresh in one load above which the cache is rewritten.
-    static let refreshThreshold = 256 * 1024
     private static let magic: [UInt8] = Array("habit-cache 6\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
@@ -135,13 +133,26 @@ public struct LoadCache {
             int(tracker.log.entries.count)
             // Four bytes a day: the day number shifted left by two, the low bits 0 done, 1 skip,
             // 2 a total (eight more bytes; its mark follows from the measure), 3 a slip.
-            bytes.reserveCapacity(bytes.count + tracker.log.entries.count * 4)
-            for logEntry in tracker.log.entries {
-                let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
-                let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 2 | code)
-                withUnsafeBytes(of: packed.littleEndian) { bytes += $0 }
-                if let amount = logEntry.amount { double(amount) }
+            // Written in place, sized first: appending four bytes at a time cost more than
+            // parsing a changed file again, which kept the cache from being refreshed often.
+            let log = tracker.log.entries
+            let size = log.reduce(0) { $0 + ($1.amount == nil ? 4 : 12) }
+            let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                var at = 0
+                for logEntry in log {
+                    let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
+                    let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 2 | code)
+                    raw.storeBytes(of: packed.littleEndian, toByteOffset: at, as: Int32.self)
+                    at += 4
+                    if let amount = logEntry.amount {
+                        raw.storeBytes(of: amount.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
+                        at += 8
+                    }
+                }
+                initialized = at
             }
+            bytes += chunk
             int(tracker.log.notes.count)
             for (day, note) in tracker.log.notes.sorted(by: { $0.key < $1.key }) {
                 int(day.dayNumber)
@@ -215,24 +226,37 @@ public struct LoadCache {
                 measure = Measure(target: target, direction: measureKind == 2 ? .atMost : .atLeast, unit: unit ?? nil)
             }
             guard let count = int(), count >= 0, count <= (bytes.count - offset) / 4 else { return nil }
-            var entries: [CompletionLog.Entry] = []
-            entries.reserveCapacity(count)
+            // The hot loop of a warm start (every day of every tracker): entries are written in
+            // place and the done days counted on the way, with no per-entry append.
             var failed = false
-            bytes.withUnsafeBytes { raw in
-                for _ in 0..<count {
-                    guard offset + 4 <= raw.count else { failed = true; return }
-                    let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
-                    offset += 4
-                    let day = CivilDate(dayNumber: value >> 2)
-                    switch value & 3 {
-                    case 0: entries.append(CompletionLog.Entry(day: day, mark: .done))
-                    case 1: entries.append(CompletionLog.Entry(day: day, mark: .skipped))
-                    case 3: entries.append(CompletionLog.Entry(day: day, mark: .slipped))
-                    default:
-                        guard offset + 8 <= raw.count else { failed = true; return }
-                        let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                        offset += 8
-                        entries.append(CompletionLog.Entry(day: day, value: .amount(amount), measure: measure))
+            var doneCount = 0
+            let entries = [CompletionLog.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+                bytes.withUnsafeBytes { raw in
+                    var at = offset
+                    var written = 0
+                    defer {
+                        initialized = written
+                        offset = at
+                    }
+                    while written < count {
+                        guard at + 4 <= raw.count else { failed = true; return }
+                        let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int32.self)))
+                        at += 4
+                        let day = CivilDate(dayNumber: value >> 2)
+                        let entry: CompletionLog.Entry
+                        switch value & 3 {
+                        case 0: entry = CompletionLog.Entry(day: day, mark: .done)
+                        case 1: entry = CompletionLog.Entry(day: day, mark: .skipped)
+                        case 3: entry = CompletionLog.Entry(day: day, mark: .slipped)
+                        default:
+                            guard at + 8 <= raw.count else { failed = true; return }
+                            let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                            at += 8
+                            entry = CompletionLog.Entry(day: day, value: .amount(amount), measure: measure)
+                        }
+                        if entry.mark == .done { doneCount += 1 }
+                        (buffer.baseAddress! + written).initialize(to: entry)
+                        written += 1
                     }
                 }
             }
@@ -254,7 +278,7 @@ public struct LoadCache {
                 id: id, name: name, category: category, schedule: schedule,
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned & 1 == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
-                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, notes: notes), measure: measure,
+                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, doneCount: doneCount, notes: notes), measure: measure,
                 reminders: reminders,
                 isArchived: pinned & 2 == 2, isQuit: pinned & 4 == 4, allowance: allowance)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)

@@ -46,9 +46,26 @@ public struct SafeDirectory: Sendable {
         guard descriptor >= 0 else { return .failure(errno == ELOOP ? .symbolicLink(relative) : .from(errno: errno)) }
         defer { close(descriptor) }
         // One byte more than the size, so the read that sees the end needs no growth; the file may
-        // still grow while it is read (then the buffer doubles, up to the cap).
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
+        // still grow while it is read (then the buffer doubles, up to the cap). The first buffer is
+        // read into uninitialised memory: zeroing it first cost as much as the parser's first pass.
+        var failure: Int32?
+        let first = Int(info.st_size) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            initialized = 0
+            while initialized < first {
+                let result = Glibc.read(descriptor, buffer.baseAddress! + initialized, first - initialized)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if result == 0 { return }
+                initialized += result
+            }
+        }
+        if let failure { return .failure(.io(failure)) }
+        var filled = bytes.count
+        guard filled == first else { return .success(bytes) }
         while true {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(4096, bytes.count)) }
             let result = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
@@ -73,6 +90,33 @@ public struct SafeDirectory: Sendable {
         }
         guard let names = DirectoryEntries.names(ofOpenFolder: folder) else { return .failure(.io(errno)) }
         return .success(names.sorted())
+    }
+
+    /// The names in the folder at `relative` with their stamps, through one descriptor of the
+    /// folder: stamping each name on its own would open the root and every folder on the way
+    /// again for each file.
+    public func stamps(in relative: String) -> Result<[(name: String, stamp: FileStamp?)], FileProblem> {
+        let folder: Int32
+        switch openFolder(relative, create: false) {
+        case .success(let descriptor): folder = descriptor
+        case .failure(let problem): return .failure(problem)
+        }
+        guard let directory = fdopendir(folder) else {
+            close(folder)
+            return .failure(.io(errno))
+        }
+        defer { closedir(directory) }
+        var found: [(name: String, stamp: FileStamp?)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard name != ".", name != ".." else { continue }
+            var info = stat()
+            found.append((name, fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileStamp(info) : nil))
+        }
+        found.sort { $0.name < $1.name }
+        return .success(found)
     }
 
     /// The stamp of the regular file at `relative`; nil when it is missing or not a regular file.

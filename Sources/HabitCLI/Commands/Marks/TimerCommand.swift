@@ -176,7 +176,11 @@ enum TimerRecovery {
         guard applies(to: command),
               let global = Mirror(reflecting: command).children.lazy.compactMap({ ($0.value as? OptionGroup<GlobalOptions>)?.wrappedValue }).first
         else { return }
-        let session = Session(global)
+        offer(session: Session(global), context: context)
+    }
+
+    /// The offer for a command read without ArgumentParser (`QuickList`).
+    static func offer(session: Session, context: Context) {
         let log = TimerLog(environment: context.environment, directory: session.directory)
         guard let timer = log.timer, !timer.isRunning else { return }
         let t = session.t

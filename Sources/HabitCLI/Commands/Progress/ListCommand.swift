@@ -35,8 +35,12 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
-        let session = Session(global)
-        guard session.directory.isInitialized || json.isSet else {
+        try ListCommand.show(Session(global), date: date, search: search, filter: filter, spark: spark, json: json.isSet)
+    }
+
+    /// The command's work, shared with `QuickList`, which reads the same options without ArgumentParser.
+    static func show(_ session: Session, date: String?, search: String?, filter: Agenda.Filter, spark: Bool = false, json: Bool) throws {
+        guard session.directory.isInitialized || json else {
             try Onboarding(session: session).run()
             return
         }
@@ -48,7 +52,7 @@ struct ListCommand: ParsableCommand {
             guard let query, !query.isEmpty else { return true }
             return TextFolding.fold(name).contains(query)
         }
-        if json.isSet {
+        if json {
             session.context.output.write(AgendaView.json(agenda, today: today, spark: spark).rendered())
         } else {
             let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted

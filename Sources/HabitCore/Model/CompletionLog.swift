@@ -25,7 +25,7 @@ public struct CompletionLog: Hashable, Sendable {
         // Inlinable: the load cache builds one per day of every tracker from another module.
         @usableFromInline var amountBits: Double
         @usableFromInline var dayNumber32: Int32
-        /// 0 no mark, 1 done, 2 skipped; 4 set when there is an amount.
+        /// 0 no mark, 1 done, 2 skipped, 3 slipped; 4 set when there is an amount.
         @usableFromInline var flags: UInt8
 
         @inlinable public var day: CivilDate {
@@ -36,8 +36,8 @@ public struct CompletionLog: Hashable, Sendable {
         /// The day's mark for every statistic: done, skipped, or nil for a numeric total that does
         /// not meet the target (see `CompletionLog.mark(forAmount:measure:)`).
         @inlinable public var mark: Mark? {
-            get { flags & 3 == 1 ? .done : flags & 3 == 2 ? .skipped : nil }
-            set { flags = flags & ~3 | (newValue == .done ? 1 : newValue == .skipped ? 2 : 0) }
+            get { flags & 3 == 1 ? .done : flags & 3 == 2 ? .skipped : flags & 3 == 3 ? .slipped : nil }
+            set { flags = flags & ~3 | (newValue == .done ? 1 : newValue == .skipped ? 2 : newValue == .slipped ? 3 : 0) }
         }
 
         /// A numeric habit's total for the day, as written; nil for `true` and `"skip"`.
@@ -52,7 +52,7 @@ public struct CompletionLog: Hashable, Sendable {
         @inlinable public init(day: CivilDate, mark: Mark?, amount: Double? = nil) {
             amountBits = amount ?? 0
             dayNumber32 = Int32(clamping: day.dayNumber)
-            flags = (mark == .done ? 1 : mark == .skipped ? 2 : 0) | (amount == nil ? 0 : 4)
+            flags = (mark == .done ? 1 : mark == .skipped ? 2 : mark == .slipped ? 3 : 0) | (amount == nil ? 0 : 4)
         }
 
         /// A line's value read against a tracker's measure (nil for a yes/no habit).

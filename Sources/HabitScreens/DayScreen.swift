@@ -17,10 +17,14 @@ public struct DayScreen: Hashable, Sendable {
     /// What the day asks of a tracker: settled (done or skipped) or still to do.
     public enum State: Hashable, Sendable {
         case done, toDo, skipped
+        /// A quit habit's slip.
+        case slipped
     }
 
     /// What a card says besides its state.
     public enum Progress: Hashable, Sendable {
+        /// A quit habit's days without a slip, up to today.
+        case clean(days: Int)
         /// A numeric habit's total for the day against its target.
         case amount(Double, of: Measure)
         /// An "N per week/month" tracker's count in the period that holds the day.
@@ -117,20 +121,24 @@ public struct DayScreen: Hashable, Sendable {
         let state: State = switch row.mark {
         case .done: .done
         case .skipped: .skipped
+        case .slipped: .slipped
         case nil: .toDo
         }
         return Card(
             trackerID: tracker.id, emoji: tracker.emoji, name: tracker.name, color: tracker.color,
             isEvent: tracker.isEvent, isPinned: tracker.isPinned, isNumeric: tracker.isNumeric,
             doneDays: tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount,
-            state: state, progress: progress(row), note: row.status.note)
+            state: state, progress: progress(row, today: today), note: row.status.note)
     }
 
     /// A numeric day's total (a done mark without an amount counts as the target), a periodic
     /// tracker's period, or when a covered "every N days" habit is next due.
-    static func progress(_ row: Agenda.Row) -> Progress? {
+    static func progress(_ row: Agenda.Row, today: CivilDate) -> Progress? {
         let status = row.status
         let tracker = row.tracker
+        if tracker.isQuit, let record = TrackerProgress(tracker: tracker, today: today).quit {
+            return .clean(days: record.currentClean)
+        }
         if let measure = tracker.measure, status.mark != .skipped {
             let amount = status.amount ?? (tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0)
             return .amount(amount, of: measure)

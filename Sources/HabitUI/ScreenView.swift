@@ -120,6 +120,7 @@ public struct ScreenView {
         case .done: glyph = "✓"; glyphStyle = Style(foreground: .green, attributes: .bold)
         case .skipped: glyph = "–"; glyphStyle = Style(foreground: .yellow)
         case .toDo: glyph = "○"; glyphStyle = .attributes(.dim)
+        case .slipped: glyph = "✗"; glyphStyle = Style(foreground: .red, attributes: .bold)
         }
         let right = [detail(card), t.days(card.doneDays)].filter { !$0.isEmpty }.joined(separator: "  ") + "  "
         let rightWidth = TextWidth.width(right) + 1
@@ -139,6 +140,7 @@ public struct ScreenView {
     /// A numeric total against the target, a period's count, when an "every N days" habit is next due.
     func detail(_ card: DayScreen.Card) -> String {
         switch card.progress {
+        case .clean(let days): t.text(.daysClean, days)
         case .amount(let amount, let measure): t.total(amount, measure)
         case .period(let tally, _): "\(tally.done)/\(tally.required)"
         case .nextDue(let day): t.text(.nextDueBy, t.shortDate(day))

@@ -46,10 +46,12 @@ struct AgendaView {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What a card says besides its mark: a numeric day's total against the target, a periodic
-    /// tracker's progress through its period, when an "every N days" habit is next due.
+    /// What a card says besides its mark: a quit habit's clean days, a numeric day's total against
+    /// the target, a periodic tracker's progress through its period, when an "every N days" habit
+    /// is next due.
     func detail(_ card: DayScreen.Card) -> String {
         switch card.progress {
+        case .clean(let days): t.text(.daysClean, days)
         case .amount(let amount, let measure): t.total(amount, measure)
         case .period(let period, let kind): view.periodText(period, kind)
         case .nextDue(let next): t.text(.nextDueBy, view.dayLabel(next))
@@ -69,6 +71,7 @@ struct AgendaView {
         switch card.state {
         case .done: mark = style.green("✓")
         case .skipped: mark = style.yellow("–")
+        case .slipped: mark = style.red("✗")
         case .toDo: mark = style.dim("○")
         }
         let line = "  \(swatch)\(emoji) \(card.state == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
@@ -77,6 +80,15 @@ struct AgendaView {
         let room = session.width - AgendaView.visibleWidth(line) - 2
         guard room > 0 else { return line }
         return line + "  " + style.green(TrendView.sparkline(RecentDays.heights(of: tracker, through: today), room: room))
+    }
+
+    /// A day's mark in `list --json`.
+    static func statusName(_ mark: Mark) -> String {
+        switch mark {
+        case .done: "done"
+        case .skipped: "skipped"
+        case .slipped: "slipped"
+        }
     }
 
     /// The columns a styled line takes: its text without the escape sequences of `Style`.
@@ -112,6 +124,8 @@ struct AgendaView {
     }
 
     private static func json(_ row: Agenda.Row, _ card: DayScreen.Card, today: CivilDate, spark: Bool) -> JSON {
+        var clean: JSON = .null
+        if case .clean(let days)? = card.progress { clean = .int(days) }
         let fields: [(String, JSON)] = [
             ("id", .string(row.tracker.id)),
             ("name", .string(row.tracker.name)),
@@ -120,7 +134,7 @@ struct AgendaView {
             ("color", .optional(row.tracker.color?.description)),
             ("kind", .string(row.tracker.isEvent ? "event" : "habit")),
             ("done_days", .int(card.doneDays)),
-            ("status", .string(row.mark.map { $0 == .done ? "done" : "skipped" } ?? "todo")),
+            ("status", .string(row.mark.map(AgendaView.statusName) ?? "todo")),
             ("score", TrackerView.scoreJSON(HabitStrength(tracker: row.tracker, through: today, today: today)?.last)),
             ("amount", row.status.amount.map { .double($0) } ?? .null),
             ("target", row.tracker.measure.map { .double($0.target) } ?? .null),
@@ -129,6 +143,7 @@ struct AgendaView {
             ("note", .optional(row.status.note)),
             ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
             ("next_due", .optional(row.status.nextDue?.description)),
+            ("clean_days", clean),
         ]
         return .object(fields + (spark ? [("spark", .array(RecentDays.heights(of: row.tracker, through: today).map(TrendView.rounded)))] : []))
     }

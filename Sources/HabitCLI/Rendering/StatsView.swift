@@ -1,11 +1,8 @@
 import HabitCore
 
 /// The statistics screen: each metric as a big number, then its title.
-struct StatsView {
+struct StatsView: SessionView {
     let session: Session
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     func render(_ statistics: OverallStatistics, trend: OverallTrend = OverallTrend(weeks: [])) -> String {
         var lines = [style.bold(t[.statisticsTitle]), ""]

@@ -44,10 +44,7 @@ extension Parser {
             } else if c == ASCII.backslash {
                 try parseEscape(into: &buffer)
             } else if c >= 0x80 {
-                let length = utf8SequenceLength(src, at: i)
-                guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: src[i..<i + length]))
-                i += length
+                try copyUTF8Sequence(into: &buffer)
             } else if c.isForbiddenControl {
                 throw unexpectedInString(open: open)
             } else {
@@ -56,6 +53,16 @@ extension Parser {
             }
         }
         throw error("unterminated string", at: open)
+    }
+
+    /// Appends the multi-byte UTF-8 sequence at `i` to `buffer` and moves past it; an invalid one
+    /// is an error.
+    @inline(__always)
+    mutating func copyUTF8Sequence(into buffer: inout [UInt8]) throws(TOMLDiagnostic) {
+        let length = utf8SequenceLength(src, at: i)
+        guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: src[i..<i + length]))
+        i += length
     }
 
     func unexpectedInString(open: Int) -> TOMLDiagnostic {
@@ -172,10 +179,7 @@ extension Parser {
                 buffer.append(ASCII.lf)
                 i += 2
             } else if c >= 0x80 {
-                let length = utf8SequenceLength(src, at: i)
-                guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: src[i..<i + length]))
-                i += length
+                try copyUTF8Sequence(into: &buffer)
             } else if c.isForbiddenControl {
                 throw error("control character \(describe(at: i)) must be escaped in a string", at: i)
             } else {

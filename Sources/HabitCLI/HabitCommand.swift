@@ -20,7 +20,8 @@ struct HabitCommand: ParsableCommand {
         version: BuildVersion.text,
         subcommands: [
             ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, PinCommand.self,
-            UnpinCommand.self, DoneCommand.self, UndoneCommand.self, SkipCommand.self, TimerCommand.self, CategoryCommand.self,
+            UnpinCommand.self, DoneCommand.self, UndoneCommand.self, SkipCommand.self, SlipCommand.self, UnslipCommand.self,
+            TimerCommand.self, CategoryCommand.self,
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
             StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,

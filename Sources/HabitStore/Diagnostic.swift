@@ -126,10 +126,24 @@ public enum DiagnosticProblem: Hashable, Sendable {
     /// A time listed twice in `remind` (a warning: it reminds once).
     case reminderListedTwice(String)
 
+    // Quit habits, forgiven misses
+    /// `allow` is not "N per week" or "N per month".
+    case unknownAllowance(String)
+    /// `allow = "7 per week"`: the count is outside 1…`maximum`.
+    case allowanceCountOutOfRange(String, maximum: Int)
+    /// `allow` on an event or an "N per week/month" habit: it has no effect (a warning).
+    case allowanceWithoutDays
+    /// `quit = true` with a schedule other than daily, or on an event.
+    case quitNotDaily
+    /// `quit = true` with a `target`: a quit habit counts slips, not amounts.
+    case quitWithTarget
+    /// A `"slip"` line in a tracker without `quit = true`: it counts as a missed day (a warning).
+    case slipWithoutQuit
+
     public var isWarning: Bool {
         switch self {
         case .notATrackerFile, .unknownKeyLooksLike, .marksBeforeStart, .measureWithoutTarget, .amountWithoutTarget, .unknownLogKey,
-             .reminderListedTwice: true
+             .reminderListedTwice, .allowanceWithoutDays, .slipWithoutQuit: true
         default: false
         }
     }

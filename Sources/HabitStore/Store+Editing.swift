@@ -9,7 +9,14 @@ extension Store {
     @discardableResult
     public func setMark(_ mark: Mark?, on day: CivilDate, trackerID id: String) throws(StoreError) -> Bool {
         let note = mark == nil ? nil : (try editable(id)).1.log.note(on: day)
-        return try setDay(mark.map { $0 == .done ? LogValue.done : .skipped }, note: note, on: day, trackerID: id)
+        let value: LogValue? = mark.map {
+            switch $0 {
+            case .done: .done
+            case .skipped: .skipped
+            case .slipped: .slipped
+            }
+        }
+        return try setDay(value, note: note, on: day, trackerID: id)
     }
 
     /// Writes a day's line: its value and its note (`{ amount = 12, note = "hot day" }`); with
@@ -111,6 +118,18 @@ extension Store {
                 try Store.write(measure, replacing: tracker.measure, in: &document)
                 tracker.measure = measure
                 tracker.log.apply(measure)
+            }
+            if let quit = changes.isQuit {
+                try Store.set(quit ? .boolean(true) : nil, .quit, in: &document)
+                // A quit habit may leave out its schedule; a habit again needs one.
+                if !quit, document.root[TrackerKey.schedule.rawValue] == nil, document.root[TrackerKey.kind.rawValue] == nil {
+                    try document.setValue(.string(FormatWord.daily), at: TrackerKey.schedule.path)
+                }
+                tracker.isQuit = quit
+            }
+            if let allowance = changes.allowance {
+                try Store.set(allowance.map { .string($0.description) }, .allow, in: &document)
+                tracker.allowance = allowance
             }
             if let reminders = changes.reminders {
                 try Store.set(reminders.isEmpty ? nil : TrackerEncoding.reminders(reminders), .remind, in: &document)

@@ -26,6 +26,7 @@ import Testing
         case notNumeric, amountNeeded, badTotal, backwardsRange, eventWithTarget, noScheduler, schedulerFailed
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
         case exportOutputExists, exportUnwritable, exportBlocked
+        case notQuit, quitNotPlain, allowanceWithoutDays, eventRange
         case timerNeedsMinutes
 
         init(_ error: HabitError) {
@@ -67,6 +68,10 @@ import Testing
             case .badTotal: self = .badTotal
             case .backwardsRange: self = .backwardsRange
             case .eventWithTarget: self = .eventWithTarget
+            case .notQuit: self = .notQuit
+            case .quitNotPlain: self = .quitNotPlain
+            case .allowanceWithoutDays: self = .allowanceWithoutDays
+            case .eventRange: self = .eventRange
             case .noScheduler: self = .noScheduler
             case .schedulerFailed: self = .schedulerFailed
             case .importNamesTaken: self = .importNamesTaken
@@ -139,6 +144,10 @@ import Testing
             case .badTotal: return [.badTotal(tracker: "Water", total: -2), .badTotal(tracker: "Water", total: 1e12)]
             case .backwardsRange: return [.backwardsRange(from: day, to: CivilDate("2026-11-20")!)]
             case .eventWithTarget: return [.eventWithTarget(tracker: "Dentist")]
+            case .notQuit: return [.notQuit(tracker: "Run")]
+            case .quitNotPlain: return [.quitNotPlain(tracker: "Smoking")]
+            case .allowanceWithoutDays: return [.allowanceWithoutDays(tracker: "Gym")]
+            case .eventRange: return [.eventRange(tracker: "Dentist")]
             case .noScheduler: return [.noScheduler(asked: nil)] + ReminderMethod.allCases.map { .noScheduler(asked: $0) }
             case .schedulerFailed: return [.schedulerFailed(command: "systemctl --user enable habit-remind.timer", detail: "Failed to connect to bus")]
             case .importNamesTaken: return [.importNamesTaken(["Run"]), .importNamesTaken(["Run", "Read"])]

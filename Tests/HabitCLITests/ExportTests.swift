@@ -143,11 +143,11 @@ import TestSupport
             return {"date": date, "mark": mark, "amount": amount, "note": note}
         def tracker(id, name, category, schedule_kind, schedule=None, quota=None, period=None, every_days=None, kind="habit",
                     emoji=None, color=None, pinned=False, archived=False, start=None, description=None, goal=None,
-                    target=None, target_type=None, unit=None, remind=[], log=[]):
+                    target=None, target_type=None, unit=None, remind=[], quit=False, allow=None, log=[]):
             return dict(id=id, name=name, category=category, kind=kind, schedule_kind=schedule_kind, schedule=schedule,
                         quota=quota, period=period, every_days=every_days, emoji=emoji, color=color, pinned=pinned,
                         archived=archived, start=start, description=description, goal=goal, target=target,
-                        target_type=target_type, unit=unit, remind=remind, log=log)
+                        target_type=target_type, unit=unit, remind=remind, quit=quit, allow=allow, log=log)
         week = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         expected = {
             "version": 1,

@@ -12,6 +12,7 @@ import Testing
             case .done: "x"
             case .skipped: "s"
             case .missed: "!"
+            case .forgiven: "f"
             case .pending: "o"
             case .notScheduled: "."
             case .doneOffSchedule: "+"

@@ -18,7 +18,7 @@ import Testing
         let today = CivilDate(year: 2027, month: 11, day: 1)!.adding(days: Int.random(in: 0..<200, using: &rng))
         var trackers: [Tracker] = []
         for index in 0..<Int.random(in: 0...4, using: &rng) {
-            let schedule: Schedule
+            var schedule: Schedule
             switch Int.random(in: 0..<8, using: &rng) {
             case 0, 1: schedule = .event
             case 2: schedule = .periodic(count: Int.random(in: 1...7, using: &rng), period: .week)
@@ -34,12 +34,20 @@ import Testing
                     ? Measure(target: Double(Int.random(in: 1...8, using: &rng)), direction: .atLeast, unit: "glasses")
                     : Measure(target: Double(Int.random(in: 0...3, using: &rng)), direction: .atMost)
             }
+            // Habits to quit: daily, kept unless slipped.
+            let isQuit = measure == nil && schedule.weekdays != nil && Int.random(in: 0..<4, using: &rng) == 0
+            if isQuit { schedule = .daily }
+            let slipChance = isQuit ? Double.random(in: 0.02...0.3, using: &rng) : 0
+            // Forgiven misses on any kind of tracker (events and periodic ones ignore them).
+            let allowance: Allowance? = Int.random(in: 0..<3, using: &rng) == 0
+                ? Allowance(count: Int.random(in: 1...3, using: &rng), period: Bool.random(using: &rng) ? .week : .month)
+                : nil
             let start: CivilDate? = Int.random(in: 0..<5, using: &rng) == 0
                 ? nil
                 : today.adding(days: -Int.random(in: -5...100, using: &rng))
             let logFrom = (start ?? today.adding(days: -90)).adding(days: -Int.random(in: 0...3, using: &rng))
             let logTo = today.adding(days: Int.random(in: -3...3, using: &rng))
-            let doneChance = isEvent ? 0.06 : Double.random(in: 0.2...0.95, using: &rng)
+            let doneChance = isEvent ? 0.06 : isQuit ? Double.random(in: 0...0.1, using: &rng) : Double.random(in: 0.2...0.95, using: &rng)
             let skipChance = Double.random(in: 0...0.15, using: &rng)
             var entries: [CompletionLog.Entry] = []
             var notes: [CivilDate: String] = [:]
@@ -55,6 +63,8 @@ import Testing
                     }
                 } else if roll < doneChance + skipChance {
                     entries.append(.init(day: day, mark: .skipped))
+                } else if roll < doneChance + skipChance + slipChance {
+                    entries.append(.init(day: day, mark: .slipped))
                 }
                 if Int.random(in: 0..<20, using: &rng) == 0 { notes[day] = "note" }
                 day = day.adding(days: 1)
@@ -64,7 +74,8 @@ import Testing
                 : nil
             trackers.append(Tracker(
                 id: "t\(index)", name: "t\(index)", category: "c", schedule: schedule, start: start, goal: goal,
-                log: CompletionLog(entries.shuffled(using: &rng), notes: notes), measure: measure))
+                log: CompletionLog(entries.shuffled(using: &rng), notes: notes), measure: measure, isQuit: isQuit,
+                allowance: allowance))
         }
         var vacations: [Vacation] = []
         for _ in 0..<Int.random(in: 0...2, using: &rng) {
@@ -110,6 +121,8 @@ import Testing
                 #expect(fast.doneDays == slow.doneDays, label)
                 #expect(fast.skippedDays == slow.skippedDays, label)
                 #expect(fast.missedDays == slow.missedDays, label)
+                #expect(fast.forgivenDays == slow.forgivenDays, label)
+                #expect(fast.quit == slow.quit, label)
                 #expect(fast.completions == slow.completions, label)
                 #expect(fast.metPeriods == slow.metPeriods, label)
                 #expect(fast.missedPeriods == slow.missedPeriods, label)
@@ -128,6 +141,9 @@ import Testing
                 case .interval: kindsSeen.insert("interval")
                 }
                 if let measure = tracker.measure { kindsSeen.insert(measure.direction.rawValue) }
+                if tracker.isQuit { kindsSeen.insert("quit") }
+                if tracker.isQuit, (Reference.progress(tracker, today: s.today).quit?.slips ?? 0) > 0 { kindsSeen.insert("slips") }
+                if tracker.allowance != nil { kindsSeen.insert("allow") }
                 if case .periodic = tracker.schedule {
                     periodsSeen.insert(Reference.period(tracker, containing: s.probe, today: s.today).state)
                     periodsSeen.insert(Reference.period(tracker, containing: s.today, today: s.today).state)
@@ -148,7 +164,7 @@ import Testing
                 let states = s.trackers.map { Reference.state($0, on: day, today: s.today) }
                 #expect(cell.scheduled == states.filter(\.isExpected).count, label)
                 #expect(cell.done == states.filter { $0 == .done }.count, label)
-                #expect(cell.skipped == states.filter { $0 == .skipped }.count, label)
+                #expect(cell.skipped == states.filter { $0 == .skipped || $0 == .forgiven }.count, label)
             }
             // The day view and habit strength of each tracker.
             for tracker in s.trackers {
@@ -188,7 +204,8 @@ import Testing
         #expect(trackerDaysSeen == Set(TrackerDayState.allCases))
         #expect(longStreaks >= 10 && goals >= 50)
         #expect(periodsSeen.isSuperset(of: [.met, .missed, .excused, .inProgress]), "periods reached")
-        #expect(kindsSeen == ["weekdays", "event", "periodic", "interval", "at_least", "at_most"], "kinds reached")
+        #expect(kindsSeen == ["weekdays", "event", "periodic", "interval", "at_least", "at_most", "quit", "slips", "allow"],
+                "kinds reached")
     }
 
     /// The three-arity schedule test: a state from every tracker's perspective is reproducible

@@ -19,6 +19,7 @@ enum Reference {
         if let mark = entry?.mark { return mark }
         if onVacation(day) { return .skipped }
         if entry == nil, tracker.measure?.direction == .atMost { return .done }
+        if entry == nil, tracker.isQuit { return .done }
         return nil
     }
 
@@ -85,13 +86,27 @@ enum Reference {
         }
         var missedDays: Set<CivilDate> = []
         if state == .missed {
-            let unmarked = counted.filter { effective(tracker, $0) == nil }
+            let unmarked = counted.filter { effective(tracker, $0) == nil || effective(tracker, $0) == .slipped }
             missedDays = Set(unmarked.suffix(required - done))
         }
         return PeriodResult(days: days, done: done, required: required, state: state, missedDays: missedDays)
     }
 
+    /// The state with forgiven misses: a missed day is forgiven when it is among the first
+    /// `allow` missed days of its week or month (counted from the period's first day).
     static func state(_ tracker: Tracker, on day: CivilDate, today: CivilDate) -> TrackerDayState {
+        let raw = rawState(tracker, on: day, today: today)
+        guard raw == .missed, let allowance = tracker.allowance else { return raw }
+        switch tracker.schedule {
+        case .event, .periodic: return raw
+        case .weekly, .interval: break
+        }
+        let days = periodDays(allowance.period, day, tracker.weekStartsOn).filter { $0 <= day }
+        let missedSoFar = days.filter { rawState(tracker, on: $0, today: today) == .missed }.count
+        return missedSoFar <= allowance.count ? .forgiven : raw
+    }
+
+    static func rawState(_ tracker: Tracker, on day: CivilDate, today: CivilDate) -> TrackerDayState {
         if day > today { return .future }
         let start = tracker.effectiveStart(today: today)
         let written = tracker.log.entry(on: day)?.mark
@@ -102,6 +117,7 @@ enum Reference {
             switch mark {
             case .done?: return .done
             case .skipped?: return .skipped
+            case .slipped?: return .missed
             case nil: return day == today ? .pending : .missed
             }
         }
@@ -112,13 +128,15 @@ enum Reference {
             if let doneDay = tracker.log.entries.first(where: { $0.mark == .done })?.day, day > doneDay { return offSchedule }
             return expected()
         case .interval(let length):
-            if mark != nil { return expected() }
+            if mark == .done || mark == .skipped { return expected() }
             let windowStart = day.adding(days: -(length - 1))
             guard windowStart >= start else { return .notScheduled }
-            let settled = stride(from: windowStart, to: day, by: 1).contains { effective(tracker, $0) != nil }
+            let settled = stride(from: windowStart, to: day, by: 1).contains {
+                effective(tracker, $0) == .done || effective(tracker, $0) == .skipped
+            }
             return settled ? .notScheduled : expected()
         case .periodic:
-            if mark != nil { return expected() }
+            if mark == .done || mark == .skipped { return expected() }
             let result = period(tracker, containing: day, today: today)
             switch result.state {
             case .met, .excused, .future: return .notScheduled
@@ -132,8 +150,10 @@ enum Reference {
         if day > today { return .future }
         let states = trackers.map { state($0, on: day, today: today) }.filter(\.isExpected)
         if states.isEmpty { return .nothingScheduled }
-        if states.allSatisfy({ $0 == .skipped }) { return .excused }
-        if states.allSatisfy({ $0 == .done || $0 == .skipped }) { return .perfect }
+        // A forgiven miss is excused across all trackers, like a skip.
+        let excused: Set<TrackerDayState> = [.skipped, .forgiven]
+        if states.allSatisfy({ excused.contains($0) }) { return .excused }
+        if states.allSatisfy({ $0 == .done || excused.contains($0) }) { return .perfect }
         if day == today { return .inProgress }
         return states.contains(.done) ? .partial : .missed
     }
@@ -240,6 +260,7 @@ enum Reference {
         var doneDays = 0
         var skippedDays = 0
         var missedDays = 0
+        var forgivenDays = 0
         var completions = 0
         var metPeriods = 0
         var missedPeriods = 0
@@ -248,9 +269,10 @@ enum Reference {
         var goalRequired: Int? = nil
         var goalPercent: Double? = nil
         var goalEnd: CivilDate? = nil
+        var quit: QuitRecord? = nil
     }
 
-    static let trackerNeutral: Set<TrackerDayState> = [.skipped, .notScheduled, .doneOffSchedule, .pending]
+    static let trackerNeutral: Set<TrackerDayState> = [.skipped, .notScheduled, .doneOffSchedule, .pending, .forgiven]
     static let periodNeutral: Set<PeriodState> = [.excused, .inProgress]
 
     static func progress(_ tracker: Tracker, today: CivilDate) -> Progress {
@@ -264,6 +286,7 @@ enum Reference {
             case .done: result.doneDays += 1
             case .skipped: result.skippedDays += 1
             case .missed: result.missedDays += 1
+            case .forgiven: result.forgivenDays += 1
             default: break
             }
             let run = runEnding(at: day, from: start, state: stateOf, good: .done, neutral: trackerNeutral)
@@ -272,15 +295,16 @@ enum Reference {
         }
         // Current streak: ending today, or yesterday if today is not done yet (then further back
         // over excused days).
+        // (A slip logged today makes today missed, not pending: then the run is 0.)
         var end = today
-        if end >= start && stateOf(end) != .done { end = end.adding(days: -1) }
+        if end >= start && stateOf(end) != .done && stateOf(end) != .missed { end = end.adding(days: -1) }
         while end >= start && trackerNeutral.contains(stateOf(end)) {
             end = end.adding(days: -1)
         }
         if end >= start {
             result.currentStreak = runEnding(at: end, from: start, state: stateOf, good: .done, neutral: trackerNeutral)
         }
-        var denominator = result.doneDays + result.missedDays
+        var denominator = result.doneDays + result.missedDays + result.forgivenDays
         var numerator = result.doneDays
         if case .periodic = tracker.schedule, start <= today {
             // Streaks in periods: the run of met periods, passing over excused ones and the one in
@@ -305,6 +329,22 @@ enum Reference {
             denominator = result.metPeriods + result.missedPeriods
         }
         result.completionRate = denominator > 0 ? Double(numerator) / Double(denominator) : nil
+        if tracker.isQuit {
+            // Clean runs straight from the definition: for each day, walk back to the last slip.
+            let slips = stride(from: start, through: today, by: 1).filter { tracker.log.entry(on: $0)?.mark == .slipped }
+            func clean(endingAt day: CivilDate) -> Int {
+                var count = 0
+                var current = day
+                while current >= start, tracker.log.entry(on: current)?.mark != .slipped {
+                    count += 1
+                    current = current.adding(days: -1)
+                }
+                return count
+            }
+            let best = stride(from: start, through: today, by: 1).map(clean(endingAt:)).max() ?? 0
+            result.quit = QuitRecord(
+                currentClean: clean(endingAt: today), bestClean: best, slips: slips.count, trackedDays: max(0, today.days(since: start) + 1))
+        }
 
         if let goal = tracker.goal {
             let end = goal.endDay(from: start)
@@ -387,7 +427,8 @@ enum Reference {
             if let amount = entry?.amount { return measure.fraction(of: amount) }
             return entry?.mark == .done ? 1 : measure.fraction(of: 0)
         }
-        var score = tracker.measure?.direction == .atMost ? 1.0 : 0.0
+        // A habit to reduce and a habit to quit start strong: an untouched day is kept.
+        var score = tracker.measure?.direction == .atMost || tracker.isQuit ? 1.0 : 0.0
         var result: [Double] = []
         for day in stride(from: start, through: today, by: 1) {
             if effective(tracker, day) != .skipped {

@@ -632,6 +632,52 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossSameName
     // MARK: export loop OUT.db
     case exportLoopBackupNotCarried
+    // MARK: quit habits, forgiven misses, ranges (issue 25)
+    case markSlip
+    case noteSlipByRank
+    case legendForgiven
+    case diagUnknownAllowance
+    case diagUnknownAllowanceHint
+    case diagAllowanceCountOutOfRange
+    case diagAllowanceCountOutOfRangeHint
+    case diagAllowanceWithoutDays
+    case diagAllowanceWithoutDaysHint
+    case diagQuitNotDaily
+    case diagQuitNotDailyHint
+    case diagQuitWithTarget
+    case diagQuitWithTargetHint
+    case diagSlipWithoutQuit
+    case diagSlipWithoutQuitHint
+    case notQuit
+    case notQuitHint
+    case quitNotPlain
+    case quitNotPlainHint
+    case allowanceWithoutDays
+    case allowanceWithoutDaysHint
+    case eventRange
+    case eventRangeHint
+    case badAllowance
+    case badAllowanceHint
+    case markedDoneRange
+    case markedUndoneRange
+    case slipLogged
+    case alreadySlipped
+    case slipRemoved
+    case noSlip
+    case kindQuit
+    case fieldAllowance
+    case allowancePerWeek
+    case allowancePerMonth
+    case fieldClean
+    case daysClean
+    case fieldBestClean
+    case fieldSlips
+    case slipsRate
+    case fieldForgiven
+    case quitTitle
+    case quitStatsLine
+    case exportLossQuit
+    case exportLossAllowance
     // MARK: trends (issue 25)
     case trendByWeek
     case trendByMonth

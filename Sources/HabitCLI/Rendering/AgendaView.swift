@@ -50,6 +50,9 @@ struct AgendaView: SessionView {
     /// tracker's progress through its period, when an "every N days" habit is next due.
     func detail(_ row: Agenda.Row) -> String {
         let status = row.status
+        if row.tracker.isQuit, let record = TrackerProgress(tracker: row.tracker, today: today).quit {
+            return t.text(.daysClean, record.currentClean)
+        }
         if let measure = row.tracker.measure, status.mark != .skipped {
             return t.total(status.amount ?? (row.tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0), measure)
         }
@@ -75,6 +78,7 @@ struct AgendaView: SessionView {
         switch row.mark {
         case .done: mark = style.green("✓")
         case .skipped: mark = style.yellow("–")
+        case .slipped: mark = style.red("✗")
         case nil: mark = style.dim("○")
         }
         let line = "  \(swatch)\(emoji) \(row.mark == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
@@ -83,6 +87,15 @@ struct AgendaView: SessionView {
         let room = session.width - AgendaView.visibleWidth(line) - 2
         guard room > 0 else { return line }
         return line + "  " + style.green(TrendView.sparkline(RecentDays.heights(of: tracker, through: today), room: room))
+    }
+
+    /// A day's mark in `list --json`.
+    static func statusName(_ mark: Mark) -> String {
+        switch mark {
+        case .done: "done"
+        case .skipped: "skipped"
+        case .slipped: "slipped"
+        }
     }
 
     /// The columns a styled line takes: its text without the escape sequences of `Style`.
@@ -116,7 +129,7 @@ struct AgendaView: SessionView {
                             ("color", .optional(row.tracker.color?.description)),
                             ("kind", .string(row.tracker.isEvent ? "event" : "habit")),
                             ("done_days", .int(completions(row, today: today))),
-                            ("status", .string(row.mark.map { $0 == .done ? "done" : "skipped" } ?? "todo")),
+                            ("status", .string(row.mark.map(AgendaView.statusName) ?? "todo")),
                             ("score", TrackerView.scoreJSON(HabitStrength(tracker: row.tracker, through: today, today: today)?.last)),
                             ("amount", row.status.amount.map { .double($0) } ?? .null),
                             ("target", row.tracker.measure.map { .double($0.target) } ?? .null),
@@ -125,6 +138,8 @@ struct AgendaView: SessionView {
                             ("note", .optional(row.status.note)),
                             ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
                             ("next_due", .optional(row.status.nextDue?.description)),
+                            ("clean_days", row.tracker.isQuit
+                                ? TrackerProgress(tracker: row.tracker, today: today).quit.map { .int($0.currentClean) } ?? .null : .null),
                         ] + (spark ? [("spark", .array(RecentDays.heights(of: row.tracker, through: today).map(TrendView.rounded)))] : []))
                     })),
                 ])

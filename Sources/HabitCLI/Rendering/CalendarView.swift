@@ -11,6 +11,7 @@ enum Glyph {
         case .doneOffSchedule: "+"
         case .skipped: "–"
         case .missed: "✗"
+        case .forgiven: "~"
         case .pending: "○"
         case .notScheduled: "·"
         case .future: " "
@@ -48,7 +49,7 @@ extension Style {
         return switch state {
         case .done: green(text)
         case .doneOffSchedule: cyan(text)
-        case .skipped: yellow(text)
+        case .skipped, .forgiven: yellow(text)
         case .missed: red(text)
         case .pending: bold(text)
         case .notScheduled, .future: dim(text)
@@ -89,6 +90,7 @@ extension TrackerDayState {
         case .skipped: "skipped"
         case .missed: "missed"
         case .pending: "pending"
+        case .forgiven: "forgiven"
         }
     }
 }
@@ -175,7 +177,9 @@ struct CalendarView: SessionView {
         lines.append("")
         let count = { (state: TrackerDayState) in month.cells.filter { $0.state == state }.count }
         lines.append(t.text(.trackerSummary, count(.done), count(.missed), count(.skipped)))
-        lines.append(contentsOf: legend(CalendarView.trackerLegend(t, style: style), showsToday: month.cell(on: today) != nil))
+        if let record = TrackerProgress(tracker: tracker, today: today).quit { lines.append(t.text(.daysClean, record.currentClean)) }
+        lines.append(contentsOf: legend(CalendarView.trackerLegend(t, style: style, forgiven: tracker.effectiveAllowance != nil),
+                                        showsToday: month.cell(on: today) != nil))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -218,11 +222,13 @@ struct CalendarView: SessionView {
             + [LegendItem(symbol: style.green(Glyph.connector), label: t[.legendStreak])]
     }
 
-    static func trackerLegend(_ t: Messages, style: Style, streak: Bool = true) -> [LegendItem] {
-        let states: [(TrackerDayState, String)] = [
+    /// - Parameter forgiven: whether to explain the forgiven-miss mark (a tracker with `allow`).
+    static func trackerLegend(_ t: Messages, style: Style, streak: Bool = true, forgiven: Bool = false) -> [LegendItem] {
+        var states: [(TrackerDayState, String)] = [
             (.done, t[.legendDone]), (.missed, t[.legendMissed]), (.skipped, t[.legendSkipped]),
             (.doneOffSchedule, t[.legendDoneOffSchedule]), (.notScheduled, t[.legendNotScheduled]), (.pending, t[.legendPending]),
         ]
+        if forgiven { states.insert((.forgiven, t[.legendForgiven]), at: 2) }
         return states.map { LegendItem(symbol: style.paint(Glyph.symbol($0.0), $0.0), label: $0.1) }
             + (streak ? [LegendItem(symbol: style.green(Glyph.connector), label: t[.legendStreak])] : [])
     }

@@ -88,6 +88,13 @@ enum DiagnosticText {
         case .vacationBackwards: return (t[.diagVacationBackwards], t[.diagVacationBackwardsHint])
         case .notAReminderTime: return (t[.diagNotAReminderTime], t[.diagNotAReminderTimeHint])
         case .reminderListedTwice(let time): return (t.text(.diagReminderTwice, time), t[.diagReminderTwiceHint])
+        case .unknownAllowance(let text): return (t.text(.diagUnknownAllowance, text), t[.diagUnknownAllowanceHint])
+        case .allowanceCountOutOfRange(let text, let maximum):
+            return (t.text(.diagAllowanceCountOutOfRange, text, maximum), t[.diagAllowanceCountOutOfRangeHint])
+        case .allowanceWithoutDays: return (t[.diagAllowanceWithoutDays], t[.diagAllowanceWithoutDaysHint])
+        case .quitNotDaily: return (t[.diagQuitNotDaily], t[.diagQuitNotDailyHint])
+        case .quitWithTarget: return (t[.diagQuitWithTarget], t[.diagQuitWithTargetHint])
+        case .slipWithoutQuit: return (t[.diagSlipWithoutQuit], t[.diagSlipWithoutQuitHint])
         }
     }
 

@@ -121,6 +121,14 @@ enum ErrorPresenter {
             return Failure(t.text(.badTotal, safe(tracker), t.number(total)))
         case .eventWithTarget:
             return .usage(t[.eventNoTarget])
+        case .notQuit(let tracker):
+            return Failure(t.text(.notQuit, safe(tracker)), hint: t.text(.notQuitHint, safe(tracker)))
+        case .quitNotPlain(let tracker):
+            return Failure(t.text(.quitNotPlain, safe(tracker)), hint: t[.quitNotPlainHint])
+        case .allowanceWithoutDays(let tracker):
+            return Failure(t.text(.allowanceWithoutDays, safe(tracker)), hint: t[.allowanceWithoutDaysHint])
+        case .eventRange(let tracker):
+            return Failure(t.text(.eventRange, safe(tracker)), hint: t.text(.eventRangeHint, safe(tracker)))
         case .importNamesTaken(let names):
             return Failure(t.text(.importNamesTaken, names.count, t.list(names.map { t.text(.importQuotedName, safe($0)) })), hint: t.text(.importNamesTakenHint, names.count))
         case .importMalformed(let at):

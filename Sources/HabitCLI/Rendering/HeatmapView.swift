@@ -22,17 +22,27 @@ struct HeatmapView: SessionView {
         lines.append("")
         let count = { (state: TrackerDayState) in heatmap.cells.filter { $0.state == state }.count }
         lines.append(t.text(.trackerSummary, count(.done), count(.missed), count(.skipped)))
+        if tracker.effectiveAllowance != nil {
+            lines.append(style.yellow(Glyph.symbol(TrackerDayState.forgiven)) + " " + t[.legendForgiven])
+        }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The run "level" of forgiven cells (real levels are 0…4, -1 is unstyled).
+    private static let forgivenRun = -2
 
     private struct Cell {
         var day: CivilDate
         var level: Int
         var isFuture: Bool
+        /// A forgiven miss (`allow`): drawn with its own mark, not a shade.
+        var isForgiven = false
     }
 
     private func cell(_ summary: DaySummary) -> Cell { Cell(day: summary.day, level: summary.level, isFuture: summary.state == .future) }
-    private func cell(_ day: TrackerDay) -> Cell { Cell(day: day.day, level: day.level, isFuture: day.state == .future) }
+    private func cell(_ day: TrackerDay) -> Cell {
+        Cell(day: day.day, level: day.level, isFuture: day.state == .future, isForgiven: day.state == .forgiven)
+    }
 
     /// The weeks that fit the terminal: all of them when they do, else the latest ones up to
     /// today's week (or the year's end), so a narrow terminal shows the recent months.
@@ -66,7 +76,7 @@ struct HeatmapView: SessionView {
             var run = ""
             var runLevel = -1
             func flush() {
-                if !run.isEmpty { line += runLevel < 0 ? run : style.level(run, runLevel) }
+                if !run.isEmpty { line += runLevel == Self.forgivenRun ? style.yellow(run) : runLevel < 0 ? run : style.level(run, runLevel) }
                 run = ""
             }
             for week in weeks {
@@ -75,11 +85,11 @@ struct HeatmapView: SessionView {
                     run += " "
                     continue
                 }
-                let level = max(0, min(4, cell.level))
-                let glyph = cell.isFuture ? " " : Glyph.levels[level]
+                let level = cell.isForgiven ? Self.forgivenRun : max(0, min(4, cell.level))
+                let glyph = cell.isFuture ? " " : cell.isForgiven ? Glyph.symbol(TrackerDayState.forgiven) : Glyph.levels[level]
                 if cell.day == today {
                     flush()
-                    line += style.underline(cell.isFuture ? glyph : style.level(glyph, level))
+                    line += style.underline(cell.isFuture ? glyph : cell.isForgiven ? style.yellow(glyph) : style.level(glyph, level))
                     runLevel = -1
                     continue
                 }

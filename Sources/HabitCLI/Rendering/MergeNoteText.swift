@@ -10,7 +10,8 @@ enum MergeNoteText {
         case .removedThereChangedHere(let key, let kept): return t.text(.noteRemovedThere, key, kept)
         case .dayConflict(let day, let kept, let over, let keptYours, let byRank):
             let sentence = t.text(keptYours ? .noteDayKeptYours : .noteDayKeptTheirs, day, mark(kept, t), mark(over, t))
-            return byRank ? t.text(.noteByRank, sentence) : sentence
+            guard byRank else { return sentence }
+            return t.text(kept == .slip ? .noteSlipByRank : .noteByRank, sentence)
         case .categorySpelling(let kept, let yours): return t.text(.noteCategorySpelling, kept, yours)
         case .deletedThereChangedHere: return t[.noteDeletedThere]
         case .deletedHereChangedThere: return t[.noteDeletedHere]
@@ -29,6 +30,7 @@ enum MergeNoteText {
         switch mark {
         case .done: t[.markDone]
         case .skip: t[.markSkip]
+        case .slip: t[.markSlip]
         case .none: t[.markNone]
         case .notDone: t[.markNotDone]
         case .other(let text): text

@@ -76,7 +76,7 @@ struct TrackerView: SessionView {
         var lines = [TrackerView.heading(tracker, session: session), ""]
         var fields: [(String, String)] = [
             (t[.fieldCategory], TerminalText.safe(tracker.category)),
-            (t[.fieldKind], tracker.isEvent ? t[.kindEvent] : t[.kindHabit]),
+            (t[.fieldKind], tracker.isEvent ? t[.kindEvent] : tracker.isQuit ? t[.kindQuit] : t[.kindHabit]),
         ]
         if tracker.isEvent {
             let status = tracker.eventDoneDay.map { t.text(.eventDoneOn, t.dayPhrase($0, today: today)) } ?? t[.eventNotDone]
@@ -85,6 +85,9 @@ struct TrackerView: SessionView {
             fields.append((t[.fieldSchedule], scheduleLine(tracker)))
         }
         if let measure = tracker.measure { fields.append((t[.fieldTarget], t.target(measure))) }
+        if let allowance = tracker.allowance {
+            fields.append((t[.fieldAllowance], t.text(allowance.period == .week ? .allowancePerWeek : .allowancePerMonth, allowance.count)))
+        }
         let colour = tracker.color.map { style.color("●", $0) + " " + $0.description } ?? t[.notSet]
         fields.append((t[.fieldColor], colour))
         fields.append((t[.fieldPinned], tracker.isPinned ? t[.yes] : t[.no]))
@@ -96,10 +99,18 @@ struct TrackerView: SessionView {
             fields.append((t[.fieldReminders], t.list(tracker.reminders.map(\.description))))
         }
 
-        var numbers: [(String, String)] = [
+        var numbers: [(String, String)] = []
+        if let record = progress.quit {
+            numbers.append((t[.fieldClean], style.bold(t.text(.daysClean, record.currentClean))))
+            numbers.append((t[.fieldBestClean], t.days(record.bestClean)))
+            numbers.append((t[.fieldSlips], t.text(.slipsRate, record.slips, t.decimal(record.slipsPerWeek ?? 0),
+                                                   t.decimal(record.slipsPerMonth ?? 0))))
+        }
+        numbers += [
             (t[.currentStreak], t.streak(progress.currentStreak, progress.streakUnit)),
             (t[.bestStreak], t.streak(progress.bestStreak, progress.streakUnit)),
         ]
+        if tracker.effectiveAllowance != nil { numbers.append((t[.fieldForgiven], t.days(progress.forgivenDays))) }
         if let rate = progress.completionRate {
             let of: String = switch progress.streakUnit {
             case .days: t.ofDays(progress.doneDays, progress.dueDays)
@@ -134,7 +145,7 @@ struct TrackerView: SessionView {
         lines.append("")
         for (label, value) in numbers { lines.append(row(label, value)) }
         lines.append("")
-        lines += glance(glanceDays(tracker))
+        lines += glance(glanceDays(tracker), forgiven: tracker.effectiveAllowance != nil)
         lines += charts(tracker)
         let trends = trends(tracker)
         lines += TrendView(session: session).render(trends.trend, trends.profile, color: tracker.color)
@@ -200,7 +211,7 @@ struct TrackerView: SessionView {
     }
 
     /// Weeks in rows, aligned by weekday, a symbol per day; runs joined by a line.
-    func glance(_ days: [TrackerDay]) -> [String] {
+    func glance(_ days: [TrackerDay], forgiven: Bool = false) -> [String] {
         let joined = streakConnectors(isRunDay: days.map { $0.state == .done }, continuesRun: days.map(\.continuesRun))
         let labels = stride(from: 0, to: days.count, by: 7).map { t.shortDate(days[$0].day) }
         let labelWidth = 4 + (labels.map(TerminalText.width).max() ?? 0)
@@ -219,7 +230,7 @@ struct TrackerView: SessionView {
             lines.append(line.trimmingTrailingSpaces())
         }
         lines.append("")
-        let items = CalendarView.trackerLegend(t, style: style).map { "\($0.symbol) \($0.label)" }
+        let items = CalendarView.trackerLegend(t, style: style, forgiven: forgiven).map { "\($0.symbol) \($0.label)" }
         lines += CalendarView.wrap(items, limit: min(60, session.width - 2)).map { "  " + $0 }
         return lines
     }
@@ -295,6 +306,22 @@ struct TrackerView: SessionView {
             ("current_period", status.period.map(periodJSON) ?? .null),
             ("next_due", .optional(status.nextDue?.description)),
             ("notes", .array(tracker.log.notes.sorted { $0.key < $1.key }.map { .object([("date", .string($0.key.description)), ("note", .string($0.value))]) })),
+        ] + quitJSON(tracker, progress: progress)
+    }
+
+    /// The fields `show --json` gained with habits to quit and forgiven misses.
+    static func quitJSON(_ tracker: Tracker, progress: TrackerProgress) -> [(String, JSON)] {
+        let record = progress.quit
+        let rate = { (value: Double?) in value.map { JSON.double(($0 * 100).rounded() / 100) } ?? .null }
+        return [
+            ("quit", .bool(tracker.isQuit)),
+            ("allow", .optional(tracker.allowance?.description)),
+            ("forgiven_days", .int(progress.forgivenDays)),
+            ("clean_days", record.map { .int($0.currentClean) } ?? .null),
+            ("best_clean_days", record.map { .int($0.bestClean) } ?? .null),
+            ("slips", record.map { .int($0.slips) } ?? .null),
+            ("slips_per_week", rate(record?.slipsPerWeek)),
+            ("slips_per_month", rate(record?.slipsPerMonth)),
         ]
     }
 

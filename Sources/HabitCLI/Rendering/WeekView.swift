@@ -59,7 +59,8 @@ struct WeekView: SessionView {
             .trimmingTrailingSpaces())
         lines.append("")
         // One legend: the tracker symbols, then the two the summary row adds (✗ – · ○ mean the same there).
-        let legend = CalendarView.trackerLegend(t, style: style, streak: false)
+        let forgiven = grid.rows.contains { $0.cells.contains { $0.state == .forgiven } }
+        let legend = CalendarView.trackerLegend(t, style: style, streak: false, forgiven: forgiven)
             + [LegendItem(symbol: style.paint(Glyph.symbol(DayState.perfect), .perfect), label: t[.legendPerfect]),
                LegendItem(symbol: style.paint(Glyph.symbol(DayState.partial), .partial), label: t[.legendPartial])]
         lines += CalendarView.wrap(legend.map { "\($0.symbol) \($0.label)" }, limit: min(60, session.width))

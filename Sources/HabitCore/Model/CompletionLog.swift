@@ -2,12 +2,15 @@
 public enum Mark: String, Hashable, Sendable {
     case done
     case skipped = "skip"
+    /// A quit habit's lapse (`"slip"`): the day is not kept; it counts as missed, today included.
+    case slipped = "slip"
 }
 
-/// What a line of the log says, as written: `true`, `"skip"`, or a numeric habit's total.
+/// What a line of the log says, as written: `true`, `"skip"`, `"slip"`, or a numeric habit's total.
 public enum LogValue: Hashable, Sendable {
     case done
     case skipped
+    case slipped
     case amount(Double)
 }
 
@@ -22,7 +25,7 @@ public struct CompletionLog: Hashable, Sendable {
         // Inlinable: the load cache builds one per day of every tracker from another module.
         @usableFromInline var amountBits: Double
         @usableFromInline var dayNumber32: Int32
-        /// 0 no mark, 1 done, 2 skipped; 4 set when there is an amount.
+        /// 0 no mark, 1 done, 2 skipped, 3 slipped; 4 set when there is an amount.
         @usableFromInline var flags: UInt8
 
         @inlinable public var day: CivilDate {
@@ -33,8 +36,8 @@ public struct CompletionLog: Hashable, Sendable {
         /// The day's mark for every statistic: done, skipped, or nil for a numeric total that does
         /// not meet the target (see `CompletionLog.mark(forAmount:measure:)`).
         @inlinable public var mark: Mark? {
-            get { flags & 3 == 1 ? .done : flags & 3 == 2 ? .skipped : nil }
-            set { flags = flags & ~3 | (newValue == .done ? 1 : newValue == .skipped ? 2 : 0) }
+            get { flags & 3 == 1 ? .done : flags & 3 == 2 ? .skipped : flags & 3 == 3 ? .slipped : nil }
+            set { flags = flags & ~3 | (newValue == .done ? 1 : newValue == .skipped ? 2 : newValue == .slipped ? 3 : 0) }
         }
 
         /// A numeric habit's total for the day, as written; nil for `true` and `"skip"`.
@@ -49,7 +52,7 @@ public struct CompletionLog: Hashable, Sendable {
         @inlinable public init(day: CivilDate, mark: Mark?, amount: Double? = nil) {
             amountBits = amount ?? 0
             dayNumber32 = Int32(clamping: day.dayNumber)
-            flags = (mark == .done ? 1 : mark == .skipped ? 2 : 0) | (amount == nil ? 0 : 4)
+            flags = (mark == .done ? 1 : mark == .skipped ? 2 : mark == .slipped ? 3 : 0) | (amount == nil ? 0 : 4)
         }
 
         /// A line's value read against a tracker's measure (nil for a yes/no habit).
@@ -57,6 +60,7 @@ public struct CompletionLog: Hashable, Sendable {
             switch value {
             case .done: self.init(day: day, mark: .done)
             case .skipped: self.init(day: day, mark: .skipped)
+            case .slipped: self.init(day: day, mark: .slipped)
             case .amount(let total): self.init(day: day, mark: CompletionLog.mark(forAmount: total, measure: measure), amount: total)
             }
         }
@@ -64,7 +68,11 @@ public struct CompletionLog: Hashable, Sendable {
         /// What the line says, as written.
         public var value: LogValue {
             if let amount { return .amount(amount) }
-            return mark == .skipped ? .skipped : .done
+            switch mark {
+            case .skipped?: return .skipped
+            case .slipped?: return .slipped
+            case .done?, nil: return .done
+            }
         }
     }
 

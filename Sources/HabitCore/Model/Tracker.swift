@@ -24,13 +24,17 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     /// for "N per week" schedules, and the vacations that excuse every tracker.
     public var weekStartsOn: Weekday = .monday
     public var vacations: Vacations = .none
+    /// A habit to quit (`quit = true`): every day counts as kept unless a slip is logged.
+    public var isQuit: Bool = false
+    /// Forgiven misses (`allow = "1 per week"`); nil when none are.
+    public var allowance: Allowance?
 
     public init(
         id: String, name: String, category: String, schedule: Schedule, emoji: String? = nil,
         color: TrackerColor? = nil, isPinned: Bool = false, start: CivilDate? = nil,
         description: String? = nil, goal: Goal? = nil, log: CompletionLog = CompletionLog(), measure: Measure? = nil,
         reminders: [ReminderTime] = [],
-        isArchived: Bool = false
+        isArchived: Bool = false, isQuit: Bool = false, allowance: Allowance? = nil
     ) {
         self.id = id
         self.name = name
@@ -46,6 +50,8 @@ public struct Tracker: Hashable, Sendable, Identifiable {
         self.measure = measure
         self.reminders = reminders
         self.isArchived = isArchived
+        self.isQuit = isQuit
+        self.allowance = allowance
     }
 
     public var isEvent: Bool { schedule.isEvent }
@@ -54,8 +60,17 @@ public struct Tracker: Hashable, Sendable, Identifiable {
     public var isNumeric: Bool { measure != nil }
 
     /// Whether a day without a line counts as done: an `at_most` habit's day with nothing logged
-    /// is a total of 0, within the target.
-    public var unmarkedIsDone: Bool { measure?.direction == .atMost }
+    /// is a total of 0, within the target; a quit habit's day without a slip is kept.
+    public var unmarkedIsDone: Bool { isQuit || measure?.direction == .atMost }
+
+    /// The allowance that applies: forgiven misses count days, so periodic schedules and events
+    /// have none.
+    public var effectiveAllowance: Allowance? {
+        switch schedule {
+        case .weekly, .interval: allowance
+        case .event, .periodic: nil
+        }
+    }
 
     /// The start to use in computations: the written start, else the first logged day, else `today`
     /// (a tracker nobody has touched yet begins now).

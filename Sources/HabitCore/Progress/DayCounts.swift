@@ -11,6 +11,7 @@ struct DayCounts {
     /// log: weekdays and events with no vacation and no `at_most` day without a line.
     static func isSimple(_ tracker: Tracker) -> Bool {
         (tracker.schedule.weekdays != nil || tracker.isEvent) && tracker.vacations.isEmpty && !tracker.unmarkedIsDone
+            && tracker.effectiveAllowance == nil
     }
 
     /// The earliest effective start among trackers that have started by `today`.
@@ -72,7 +73,7 @@ struct DayCounts {
                         switch entry.mark {
                         case .done?: done[day - from] &+= 1
                         case .skipped?: skipped[day - from] &+= 1
-                        case nil: break
+                        case .slipped?, nil: break
                         }
                     }
                 }
@@ -92,7 +93,8 @@ struct DayCounts {
                         case .done:
                             scheduled[day - origin] &+= 1
                             done[day - origin] &+= 1
-                        case .skipped:
+                        case .skipped, .forgiven:
+                            // A forgiven miss is excused across all trackers, like a skip.
                             scheduled[day - origin] &+= 1
                             skipped[day - origin] &+= 1
                         case .missed, .pending:

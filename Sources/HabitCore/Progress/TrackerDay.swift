@@ -16,12 +16,17 @@ public enum TrackerDayState: Hashable, Sendable, CaseIterable {
     case missed
     /// Today, scheduled, not marked yet: "in progress", never a miss.
     case pending
+    /// Missed, but within the tracker's allowance (`allow = "1 per week"`): it neither extends nor
+    /// breaks a streak, and still counts as a miss in the completion rate.
+    case forgiven
 
     /// Whether the day counts as a completion (for "trackers completed" and heatmap colour).
     public var isDone: Bool { self == .done || self == .doneOffSchedule }
 
     /// Whether something is asked of the tracker on the day: done, skipped, missed or pending.
-    public var isExpected: Bool { self == .done || self == .skipped || self == .missed || self == .pending }
+    public var isExpected: Bool {
+        self == .done || self == .skipped || self == .missed || self == .pending || self == .forgiven
+    }
 }
 
 /// One tracker on one day, with the streak run it belongs to.

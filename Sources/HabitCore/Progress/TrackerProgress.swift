@@ -31,6 +31,11 @@ public struct TrackerProgress: Hashable, Sendable {
     public var missedPeriods: Int
     /// Progress towards the goal; nil for a tracker without one.
     public var goal: GoalProgress?
+    /// Missed days within the allowance (`allow`): they do not break the streak but count as
+    /// misses in the completion rate.
+    public var forgivenDays: Int = 0
+    /// A quit habit's record; nil for other trackers.
+    public var quit: QuitRecord?
 
     public init(
         trackerID: String, currentStreak: Int = 0, bestStreak: Int = 0, streakUnit: StreakUnit = .days, doneDays: Int = 0,
@@ -55,7 +60,7 @@ public struct TrackerProgress: Hashable, Sendable {
 
     /// The completion rate's denominator: scheduled days up to today, less skipped ones, with
     /// today only once it is done; for a periodic tracker, periods met or missed.
-    public var dueDays: Int { isPeriodic ? metPeriods + missedPeriods : doneDays + missedDays }
+    public var dueDays: Int { isPeriodic ? metPeriods + missedPeriods : doneDays + missedDays + forgivenDays }
 
     /// `doneDays / dueDays` (periodic: `metPeriods / dueDays`) in 0…1; nil when nothing has been
     /// due yet.
@@ -72,8 +77,10 @@ public struct TrackerProgress: Hashable, Sendable {
         var run = 0
         var best = 0
         var implicitDone = 0
+        var clean = QuitRecord.Counter()
         if start <= last {
             walk.walk(from: start, through: last) { _, state, marks in
+                if tracker.isQuit { clean.add(slip: marks.written == .slipped) }
                 switch state {
                 case .done:
                     doneDays += 1
@@ -85,11 +92,14 @@ public struct TrackerProgress: Hashable, Sendable {
                 case .missed:
                     missedDays += 1
                     run = 0
+                case .forgiven:
+                    forgivenDays += 1
                 default:
                     break
                 }
             }
         }
+        if tracker.isQuit { quit = clean.record }
         if case .periodic(let count, let period) = walk.rule.kind {
             streakUnit = period == .week ? .weeks : .months
             run = 0
@@ -123,6 +133,47 @@ public struct TrackerProgress: Hashable, Sendable {
     /// Progress of every tracker in the journal, in journal order.
     public static func all(in journal: Journal, today: CivilDate) -> [TrackerProgress] {
         journal.trackers.filter { !$0.isArchived }.map { TrackerProgress(tracker: $0, today: today) }
+    }
+}
+
+/// A quit habit's record up to today: its runs of days without a slip (docs/statistics.md §8).
+public struct QuitRecord: Hashable, Sendable {
+    /// Days without a slip since the last slip (or the start), through today: "N days clean".
+    public var currentClean: Int
+    /// The longest run of days without a slip.
+    public var bestClean: Int
+    /// Slips from the start through today.
+    public var slips: Int
+    /// Days from the start through today.
+    public var trackedDays: Int
+
+    public init(currentClean: Int, bestClean: Int, slips: Int, trackedDays: Int) {
+        self.currentClean = currentClean
+        self.bestClean = bestClean
+        self.slips = slips
+        self.trackedDays = trackedDays
+    }
+
+    /// Slips per 7 days over the tracked days; nil before the start.
+    public var slipsPerWeek: Double? { trackedDays > 0 ? Double(slips) * 7 / Double(trackedDays) : nil }
+
+    /// Slips per 30 days over the tracked days (a month as Loop Habit Tracker counts one).
+    public var slipsPerMonth: Double? { trackedDays > 0 ? Double(slips) * 30 / Double(trackedDays) : nil }
+
+    /// Counts runs day by day, in order.
+    struct Counter {
+        var record = QuitRecord(currentClean: 0, bestClean: 0, slips: 0, trackedDays: 0)
+
+        mutating func add(slip: Bool) {
+            record.trackedDays += 1
+            if slip {
+                record.slips += 1
+                record.currentClean = 0
+            } else {
+                record.currentClean += 1
+                record.bestClean = max(record.bestClean, record.currentClean)
+            }
+        }
     }
 }
 

@@ -34,9 +34,15 @@ struct MarkCursor {
             hasEntry = true
         }
         if let written { return DayMarks(effective: written, written: written, hasEntry: true) }
+        // A quit habit's slip is written like a mark but is none: the day is missed.
         if vacations.contains(day) { return DayMarks(effective: .skipped, written: nil, hasEntry: hasEntry) }
         return DayMarks(effective: !hasEntry && unmarkedIsDone ? .done : nil, written: nil, hasEntry: hasEntry)
     }
+}
+
+extension Optional where Wrapped == Mark {
+    /// Whether the mark covers an "every N days" window: done or skipped (a slip does not).
+    var settles: Bool { self == .done || self == .skipped }
 }
 
 /// How a calendar period of a periodic tracker ended (or stands, for the current one).
@@ -89,8 +95,34 @@ struct TrackerWalk {
     }
 
     /// Calls `body` for every day `from...through` with the tracker's state on it and its marks.
+    /// With an allowance (`allow = "1 per week"`), the first missed days of each period are
+    /// `forgiven`, so the walk begins at the period containing `from`.
     func walk(from: Int, through: Int, _ body: (Int, TrackerDayState, DayMarks) -> Void) {
         guard from <= through else { return }
+        guard let allowance = tracker.effectiveAllowance else {
+            walkRaw(from: from, through: through, body)
+            return
+        }
+        let bounds = { (day: Int) in
+            allowance.period.bounds(containing: CivilDate(dayNumber: day), weekStartsOn: tracker.weekStartsOn)
+        }
+        var periodLast = Int.min
+        var forgiven = 0
+        walkRaw(from: bounds(from).lowerBound.dayNumber, through: through) { day, state, marks in
+            if day > periodLast {
+                periodLast = bounds(day).upperBound.dayNumber
+                forgiven = 0
+            }
+            var state = state
+            if state == .missed, forgiven < allowance.count {
+                forgiven += 1
+                state = .forgiven
+            }
+            if day >= from { body(day, state, marks) }
+        }
+    }
+
+    private func walkRaw(from: Int, through: Int, _ body: (Int, TrackerDayState, DayMarks) -> Void) {
         switch rule.kind {
         case .daily: walkDays(from: from, through: through, body)
         case .interval(let days): walkInterval(days, from: from, through: through, body)
@@ -122,6 +154,7 @@ struct TrackerWalk {
                 switch marks.effective {
                 case .done?: state = .done
                 case .skipped?: state = .skipped
+                case .slipped?: state = .missed
                 case nil: state = day == today ? .pending : .missed
                 }
             } else {
@@ -154,12 +187,12 @@ struct TrackerWalk {
                 switch marks.effective {
                 case .done?: state = .done
                 case .skipped?: state = .skipped
-                case nil:
+                case nil, .slipped?:
                     let windowStart = day - days + 1
                     let due = windowStart >= start && lastSettled < windowStart
-                    state = due ? (day == today ? .pending : .missed) : .notScheduled
+                    state = due ? (day == today && marks.effective == nil ? .pending : .missed) : .notScheduled
                 }
-                if marks.effective != nil { lastSettled = day }
+                if marks.effective.settles { lastSettled = day }
             }
             if day >= from { body(day, state, marks) }
             day += 1
@@ -173,7 +206,7 @@ struct TrackerWalk {
         var cursor = MarkCursor(tracker, from: max(rule.startDay, day - days + 1))
         var lastSettled = Int.min
         for current in max(rule.startDay, day - days + 1)...day where current <= today {
-            if cursor.marks(on: current).effective != nil { lastSettled = current }
+            if cursor.marks(on: current).effective.settles { lastSettled = current }
         }
         if lastSettled == Int.min { return (false, max(day, rule.startDay + days - 1)) }
         return (true, lastSettled + days)
@@ -235,7 +268,7 @@ struct TrackerWalk {
                     switch dayMarks.effective {
                     case .done?: dayState = .done
                     case .skipped?: dayState = .skipped
-                    case nil:
+                    case nil, .slipped?:
                         if state == .inProgress, day == today {
                             dayState = .pending
                         } else if shortfall > 0 {

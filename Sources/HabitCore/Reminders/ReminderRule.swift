@@ -31,6 +31,7 @@ public enum ReminderRule {
         switch tracker.log.mark(on: day) {
         case .done?: return .done
         case .skipped?: return .skipped
+        case .slipped?: return .done  // a quit habit's day is settled either way: nothing to remind of
         case nil: return tracker.isScheduled(on: day, today: today) ? .due : .notScheduled
         }
     }

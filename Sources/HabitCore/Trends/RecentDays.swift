@@ -14,7 +14,7 @@ public enum RecentDays {
             switch state {
             case .done, .doneOffSchedule:
                 heights.append(1)
-            case .missed, .pending:
+            case .missed, .pending, .forgiven:
                 guard let measure = tracker.measure, measure.direction == .atLeast, measure.target > 0,
                       let amount = tracker.log.amount(on: CivilDate(dayNumber: dayNumber)) else {
                     heights.append(0)

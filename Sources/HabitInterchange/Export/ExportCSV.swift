@@ -2,7 +2,7 @@ import HabitCore
 
 /// `habit export csv`: `date,tracker,category,value,note`, one row per tracker per day with a line
 /// or a note, by date then tracker name. `value` is the day's amount when the line holds one, else
-/// `done` or `skipped`; empty for a day with a note only.
+/// `done`, `skipped` or `slipped`; empty for a day with a note only.
 enum ExportCSV {
     static let header = ["date", "tracker", "category", "value", "note"]
 
@@ -14,7 +14,7 @@ enum ExportCSV {
                 if let amount = day.entry?.amount {
                     value = Export.number(amount)
                 } else if let mark = day.entry?.mark {
-                    value = mark == .done ? "done" : "skipped"
+                    value = Export.markName(mark)
                 } else {
                     value = ""
                 }

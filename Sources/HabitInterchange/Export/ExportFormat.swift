@@ -31,6 +31,10 @@ public enum ExportLoss: Equatable, Sendable {
     case event(tracker: String)
     /// Trackers without a colour, given Loop's default colour (every Loop habit has one).
     case defaultColor(trackers: [String])
+    /// A quit habit written as "at most 0 slips a day" (Loop has no quit habits).
+    case quit(tracker: String)
+    /// Forgiven misses (`allow`), which Loop does not have.
+    case allowance(tracker: String)
 }
 
 extension ExportResult {
@@ -58,6 +62,15 @@ extension ExportResult {
 
 /// What the exports share.
 enum Export {
+    /// A day's mark in `export json` and `export csv`.
+    static func markName(_ mark: Mark) -> String {
+        switch mark {
+        case .done: "done"
+        case .skipped: "skipped"
+        case .slipped: "slipped"
+        }
+    }
+
     /// A number as JSON and the plain CSV write it: an integer without a point ("3"), else the
     /// shortest decimal that reads back as the same double ("2.5").
     static func number(_ value: Double) -> String {

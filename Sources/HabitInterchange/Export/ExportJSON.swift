@@ -53,10 +53,12 @@ enum ExportJSON {
             ("target_type", .optional(tracker.measure?.direction.rawValue)),
             ("unit", .optional(tracker.measure?.unit)),
             ("remind", .array(tracker.reminders.map { .string($0.description) })),
+            ("quit", .bool(tracker.isQuit)),
+            ("allow", .optional(tracker.allowance?.description)),
             ("log", .array(days(tracker.log).map { day in
                 .object([
                     ("date", .string(day.date.description)),
-                    ("mark", .optional(day.entry?.mark.map { $0 == .done ? "done" : "skipped" })),
+                    ("mark", .optional(day.entry?.mark.map(Export.markName))),
                     ("amount", day.entry?.amount.map(JSON.double) ?? .null),
                     ("note", .optional(day.note)),
                 ])

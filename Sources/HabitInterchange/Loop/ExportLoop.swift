@@ -76,6 +76,8 @@ enum ExportLoop {
                 losses.append(.fixedWeekdays(tracker: tracker.name, schedule: tracker.schedule, written: habit.schedule))
             }
             if tracker.isEvent { losses.append(.event(tracker: tracker.name)) }
+            if tracker.isQuit { losses.append(.quit(tracker: tracker.name)) }
+            if tracker.allowance != nil { losses.append(.allowance(tracker: tracker.name)) }
         }
         let colorless = trackers.filter { $0.color == nil }.map(\.name)
         if !colorless.isEmpty { losses.append(.defaultColor(trackers: colorless)) }
@@ -91,7 +93,23 @@ enum ExportLoop {
         }
     }
 
+    /// A quit habit as Loop can hold it: "at most 0 slips a day", a slip a total of 1 (Loop counts
+    /// a day without a value of an AT_MOST habit as kept, as habit does).
+    static func loopShape(_ tracker: Tracker) -> Tracker {
+        guard tracker.isQuit else { return tracker }
+        var shaped = tracker
+        let measure = Measure(target: 0, direction: .atMost, unit: "slips")
+        shaped.isQuit = false
+        shaped.measure = measure
+        let entries = tracker.log.entries.map { entry in
+            entry.mark == .slipped ? CompletionLog.Entry(day: entry.day, value: .amount(1), measure: measure) : entry
+        }
+        shaped.log = CompletionLog(sortedUnique: entries, notes: tracker.log.notes)
+        return shaped
+    }
+
     static func habit(_ tracker: Tracker, position: Int, today: CivilDate) -> Habit {
+        let tracker = loopShape(tracker)
         var schedule = tracker.schedule
         switch schedule {
         case .event: schedule = .daily
@@ -117,7 +135,7 @@ enum ExportLoop {
                 switch day.entry?.mark {
                 case .done: value = "YES_MANUAL"
                 case .skipped: value = "SKIP"
-                case nil: value = note.isEmpty ? nil : "NO"
+                case .slipped, nil: value = note.isEmpty ? nil : "NO"
                 }
             }
             if let value { days[day.date] = (value, note) }

@@ -72,6 +72,15 @@ public enum HabitError: Error, Equatable, Sendable {
     case backwardsRange(from: CivilDate, to: CivilDate)
     /// An event given a target: events are done once, they count nothing.
     case eventWithTarget(tracker: String)
+    // Quit habits, forgiven misses, ranges
+    /// A slip logged on a habit that is not a quit habit.
+    case notQuit(tracker: String)
+    /// A quit habit given a target or made an event: it counts slips, every day.
+    case quitNotPlain(tracker: String)
+    /// `allow` on an event or an "N per week/month" habit, whose misses are not days.
+    case allowanceWithoutDays(tracker: String)
+    /// `habit done --from --to` on an event: an event is done once.
+    case eventRange(tracker: String)
     /// `habit timer` on a tracker not counted in minutes (`unit` is its unit, nil for none).
     case timerNeedsMinutes(tracker: String, unit: String?)
     // Reminders

@@ -16,10 +16,14 @@ public struct NewTracker: Sendable {
     /// What a numeric habit counts; nil for a yes/no habit.
     public var measure: Measure?
     public var reminders: [ReminderTime]
+    /// A habit to quit: kept every day unless a slip is logged (its schedule is daily).
+    public var isQuit: Bool
+    /// Forgiven misses (`allow = "1 per week"`).
+    public var allowance: Allowance?
 
     public init(name: String, category: String, createsCategory: Bool = false, schedule: Schedule, emoji: String? = nil,
                 color: TrackerColor? = nil, start: CivilDate, description: String? = nil, goal: Goal? = nil,
-                measure: Measure? = nil, reminders: [ReminderTime] = []) {
+                measure: Measure? = nil, reminders: [ReminderTime] = [], isQuit: Bool = false, allowance: Allowance? = nil) {
         self.name = name
         self.category = category
         self.createsCategory = createsCategory
@@ -31,6 +35,8 @@ public struct NewTracker: Sendable {
         self.goal = goal
         self.measure = measure
         self.reminders = reminders
+        self.isQuit = isQuit
+        self.allowance = allowance
     }
 }
 
@@ -41,6 +47,8 @@ extension Habits {
         let name = try Rules.validName(new.name)
         if let emoji = new.emoji, !TrackerEmoji.isValid(emoji) { throw .invalidEmoji(emoji) }
         if new.schedule.isEvent, new.measure != nil { throw .eventWithTarget(tracker: name) }
+        try Rules.checkQuitAndAllowance(name: name, schedule: new.schedule, measure: new.measure, isQuit: new.isQuit,
+                                        allowance: new.allowance)
         return try change("add: \(name) (\(new.category))", reusing: preview) { store in
             if !store.settings.categories.contains(new.category) {
                 guard new.createsCategory else { throw HabitError.unknownCategory(new.category, known: store.settings.categories) }
@@ -50,7 +58,8 @@ extension Habits {
             try Rules.checkNameFree(name, in: store, except: nil)
             let tracker = Tracker(
                 id: "", name: name, category: new.category, schedule: new.schedule, emoji: new.emoji, color: new.color,
-                start: new.start, description: new.description, goal: new.goal, measure: new.measure, reminders: new.reminders)
+                start: new.start, description: new.description, goal: new.goal, measure: new.measure, reminders: new.reminders,
+                isQuit: new.isQuit, allowance: new.allowance)
             let id = try store.createTracker(tracker)
             return store.journal.tracker(id: id) ?? tracker
         }
@@ -75,6 +84,14 @@ extension Habits {
             if (changes.schedule ?? tracker.schedule).isEvent, (changes.measure ?? tracker.measure) != nil {
                 throw HabitError.eventWithTarget(tracker: tracker.name)
             }
+            // Quitting makes the habit daily (a quit habit is kept every day).
+            // (An event stays an event, and is refused below.)
+            if changes.isQuit == true, !tracker.isEvent, tracker.schedule != .daily, changes.schedule == nil {
+                changes.schedule = .daily
+            }
+            try Rules.checkQuitAndAllowance(
+                name: tracker.name, schedule: changes.schedule ?? tracker.schedule, measure: changes.measure ?? tracker.measure,
+                isQuit: changes.isQuit ?? tracker.isQuit, allowance: changes.allowance ?? tracker.allowance)
             if let start = changes.start ?? nil {
                 try Rules.dropMarks(of: tracker, before: start, allowed: allowed, in: store)
             }
@@ -139,6 +156,19 @@ enum Rules {
     static func checkNameFree(_ name: String, in store: Store, except id: String?) throws(HabitError) {
         if let other = store.journal.trackers.first(where: { $0.id != id && TrackerName.key($0.name) == TrackerName.key(name) }) {
             throw .nameTaken(name, existing: other.name)
+        }
+    }
+
+    /// A quit habit is daily and counts slips, not amounts; forgiven misses count days, so an
+    /// event or an "N per week/month" habit cannot have them.
+    static func checkQuitAndAllowance(name: String, schedule: Schedule, measure: Measure?, isQuit: Bool,
+                                      allowance: Allowance?) throws(HabitError) {
+        if isQuit, schedule != .daily || measure != nil { throw .quitNotPlain(tracker: name) }
+        if allowance != nil {
+            switch schedule {
+            case .event, .periodic: throw .allowanceWithoutDays(tracker: name)
+            case .weekly, .interval: break
+            }
         }
     }
 

@@ -13,7 +13,7 @@ import HabitCore
 /// that decoded without any diagnostic are kept, `habit check` never uses it, and a damaged or
 /// foreign cache is simply ignored (and rewritten).
 public struct LoadCache {
-    private static let magic: [UInt8] = Array("habit-cache 5\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 6\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -115,7 +115,7 @@ public struct LoadCache {
             }
             string(tracker.emoji)
             string(tracker.color?.description)
-            int((tracker.isPinned ? 1 : 0) | (tracker.isArchived ? 2 : 0))
+            int((tracker.isPinned ? 1 : 0) | (tracker.isArchived ? 2 : 0) | (tracker.isQuit ? 4 : 0))
             int(tracker.start?.dayNumber ?? Int(Int32.min))
             string(tracker.description)
             string(tracker.goal?.description)
@@ -128,7 +128,7 @@ public struct LoadCache {
             }
             int(tracker.log.entries.count)
             // Four bytes a day: the day number shifted left by two, the low bits 0 done, 1 skip,
-            // 2 a total (eight more bytes; its mark follows from the measure).
+            // 2 a total (eight more bytes; its mark follows from the measure), 3 a slip.
             // Written in place, sized first: appending four bytes at a time cost more than
             // parsing a changed file again, which kept the cache from being refreshed often.
             let log = tracker.log.entries
@@ -137,7 +137,7 @@ public struct LoadCache {
                 let raw = UnsafeMutableRawBufferPointer(buffer)
                 var at = 0
                 for logEntry in log {
-                    let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : 0
+                    let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
                     let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 2 | code)
                     raw.storeBytes(of: packed.littleEndian, toByteOffset: at, as: Int32.self)
                     at += 4
@@ -156,6 +156,8 @@ public struct LoadCache {
             }
             int(tracker.reminders.count)
             for time in tracker.reminders { int(time.minutes) }
+            int(tracker.allowance.map { $0.period == .week ? 1 : 2 } ?? 0)
+            int(tracker.allowance?.count ?? 0)
         }
 
         mutating func double(_ value: Double) {
@@ -241,6 +243,7 @@ public struct LoadCache {
                         switch value & 3 {
                         case 0: entry = CompletionLog.Entry(day: day, mark: .done)
                         case 1: entry = CompletionLog.Entry(day: day, mark: .skipped)
+                        case 3: entry = CompletionLog.Entry(day: day, mark: .slipped)
                         default:
                             guard at + 8 <= raw.count else { failed = true; return }
                             let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
@@ -265,13 +268,15 @@ public struct LoadCache {
                 guard let minutes = int(), let time = ReminderTime(minutes: minutes) else { return nil }
                 reminders.append(time)
             }
+            guard let allowanceKind = int(), let allowanceCount = int(), (0...2).contains(allowanceKind) else { return nil }
+            let allowance = allowanceKind == 0 ? nil : Allowance(count: allowanceCount, period: allowanceKind == 1 ? .week : .month)
             let tracker = Tracker(
                 id: id, name: name, category: category, schedule: schedule,
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned & 1 == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
                 goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, doneCount: doneCount, notes: notes), measure: measure,
                 reminders: reminders,
-                isArchived: pinned & 2 == 2)
+                isArchived: pinned & 2 == 2, isQuit: pinned & 4 == 4, allowance: allowance)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
         }
     }

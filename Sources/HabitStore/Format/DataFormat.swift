@@ -45,6 +45,8 @@ public enum TrackerKey: String, CaseIterable, Sendable {
     case remind
     // MARK: archive
     case archived
+    // MARK: quit habits, forgiven misses
+    case quit, allow
 
     public var path: [String] { [rawValue] }
 }
@@ -52,6 +54,8 @@ public enum TrackerKey: String, CaseIterable, Sendable {
 /// Keys of a day of the log written as an inline table: `{ amount = 12, note = "hot day" }`.
 public enum LogKey: String, CaseIterable, Sendable {
     case done, skip, amount, note
+    // MARK: quit habits
+    case slip
 }
 
 /// Keys of habit.toml.
@@ -77,6 +81,7 @@ public enum FormatWord {
     public static let event = "event"
     public static let habit = "habit"
     public static let skip = "skip"
+    public static let slip = "slip"
     // MARK: numeric habits
     public static let atLeast = Measure.Direction.atLeast.rawValue
     public static let atMost = Measure.Direction.atMost.rawValue

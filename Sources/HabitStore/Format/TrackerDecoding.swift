@@ -43,8 +43,14 @@ extension FileDecoder {
             usable = false
         }
 
-        let schedule = decodeSchedule(root)
+        let quit = bool(TrackerKey.quit.rawValue, in: root) ?? false
+        var schedule = decodeSchedule(root, quit: quit)
         if schedule == nil { usable = false }
+        if quit, let written = schedule, written != .daily {
+            report(.quitNotDaily, at: TrackerKey.quit.path, key: true)
+            schedule = nil
+            usable = false
+        }
 
         var emoji: String?
         if let value = string(TrackerKey.emoji.rawValue, in: root), !value.isEmpty {
@@ -91,8 +97,14 @@ extension FileDecoder {
 
         let (measure, measureUsable) = decodeMeasure(root, isEvent: schedule == .event)
         if !measureUsable { usable = false }
+        if quit, measure != nil {
+            report(.quitWithTarget, at: TrackerKey.target.path, key: true)
+            usable = false
+        }
+        let (allowance, allowanceUsable) = decodeAllowance(root, schedule: schedule)
+        if !allowanceUsable { usable = false }
 
-        let log = decodeLog(root, start: start, measure: measure)
+        let log = decodeLog(root, start: start, measure: measure, quit: quit)
         let reminders = decodeReminders(root)
         warnAboutLookalikes(knownKeys: Self.trackerKeys)
 
@@ -101,7 +113,27 @@ extension FileDecoder {
             id: id, name: name, category: category, schedule: schedule, emoji: emoji, color: color,
             isPinned: pinned, start: start, description: description, goal: goal, log: log, measure: measure,
             reminders: reminders,
-            isArchived: archived)
+            isArchived: archived, isQuit: quit, allowance: allowance)
+    }
+
+    /// `allow = "1 per week"`: forgiven misses. Returns false when the file cannot be used.
+    private mutating func decodeAllowance(_ root: TOMLTable, schedule: Schedule?) -> (Allowance?, Bool) {
+        let key = TrackerKey.allow
+        guard root[key.rawValue] != nil else { return (nil, true) }
+        guard let text = string(key.rawValue, in: root) else { return (nil, false) }
+        switch Allowance.parse(text) {
+        case .success(let allowance):
+            switch schedule {
+            case .event?, .periodic?: report(.allowanceWithoutDays, at: key.path, key: true)
+            default: break
+            }
+            return (allowance, true)
+        case .failure(.countOutOfRange(let maximum)):
+            report(.allowanceCountOutOfRange(text, maximum: maximum), at: key.path)
+        case .failure(.unknown):
+            report(.unknownAllowance(text), at: key.path)
+        }
+        return (nil, false)
     }
 
     /// `target`, `target_type` and `unit`: what a numeric habit counts. Returns false when the
@@ -150,7 +182,7 @@ extension FileDecoder {
         }
     }
 
-    private mutating func decodeSchedule(_ root: TOMLTable) -> Schedule? {
+    private mutating func decodeSchedule(_ root: TOMLTable, quit: Bool) -> Schedule? {
         var isEvent = false
         if let kind = string(TrackerKey.kind.rawValue, in: root) {
             switch kind {
@@ -171,6 +203,8 @@ extension FileDecoder {
         }
         switch value {
         case nil:
+            // A quit habit is kept every day: it needs no schedule.
+            if quit { return .daily }
             reportMissing(TrackerKey.schedule.rawValue, knownKeys: Self.trackerKeys)
             return nil
         case .string(let text)?:
@@ -202,7 +236,7 @@ extension FileDecoder {
         }
     }
 
-    private mutating func decodeLog(_ root: TOMLTable, start: CivilDate?, measure: Measure?) -> CompletionLog {
+    private mutating func decodeLog(_ root: TOMLTable, start: CivilDate?, measure: Measure?, quit: Bool) -> CompletionLog {
         let logKey = TrackerKey.log.rawValue
         guard let value = root[logKey] else { return CompletionLog() }
         guard case .table(let table) = value else {
@@ -214,6 +248,7 @@ extension FileDecoder {
         var notes: [CivilDate: String] = [:]
         var early: [String] = []
         var warnedAboutAmounts = false
+        var warnedAboutSlips = false
         for (key, mark) in table {
             guard let day = CivilDate(key) else {
                 report(CivilDate.looksLikeDate(key) ? .notACalendarDay(key) : .notADateKey(key), at: [logKey, key], key: true)
@@ -224,6 +259,7 @@ extension FileDecoder {
             case .boolean(true): written = .done
             case .boolean(false): continue
             case .string(FormatWord.skip): written = .skipped
+            case .string(FormatWord.slip): written = .slipped
             case .integer, .float:
                 guard let amount = amount(mark, at: [logKey, key]) else { continue }
                 written = .amount(amount)
@@ -240,6 +276,10 @@ extension FileDecoder {
             if case .amount = written, measure == nil, !warnedAboutAmounts {
                 warnedAboutAmounts = true
                 report(.amountWithoutTarget, at: [logKey, key])
+            }
+            if written == .slipped, !quit, !warnedAboutSlips {
+                warnedAboutSlips = true
+                report(.slipWithoutQuit, at: [logKey, key])
             }
             entries.append(CompletionLog.Entry(day: day, value: written, measure: measure))
             if let start, day < start { early.append(key) }
@@ -272,14 +312,20 @@ extension FileDecoder {
         var values = 0
         for (key, field) in fields {
             switch LogKey(rawValue: key) {
-            case .done?, .skip?:
+            case .done?, .skip?, .slip?:
                 guard case .boolean(let flag) = field else {
                     report(.wrongType(key: key, expected: .boolean, found: field.kind), at: path + [key])
                     valid = false
                     continue
                 }
                 values += 1
-                if flag { value = key == LogKey.done.rawValue ? .done : .skipped }
+                if flag {
+                    value = switch LogKey(rawValue: key) {
+                    case .done?: .done
+                    case .slip?: .slipped
+                    default: .skipped
+                    }
+                }
             case .amount?:
                 values += 1
                 if let amount = amount(field, at: path + [key]) { value = .amount(amount) } else { valid = false }

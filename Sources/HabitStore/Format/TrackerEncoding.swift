@@ -18,12 +18,16 @@ public struct TrackerChanges: Sendable {
     public var reminders: [ReminderTime]?
     /// true writes `archived = true`; false removes the key.
     public var isArchived: Bool?
+    /// true writes `quit = true` (a habit to quit); false removes it.
+    public var isQuit: Bool?
+    /// Forgiven misses (`allow`); `.some(nil)` removes the key.
+    public var allowance: Allowance??
 
     public init(
         name: String? = nil, category: String? = nil, schedule: Schedule? = nil, emoji: String?? = nil,
         color: TrackerColor?? = nil, isPinned: Bool? = nil, start: CivilDate?? = nil,
         description: String?? = nil, goal: Goal?? = nil, measure: Measure?? = nil, reminders: [ReminderTime]? = nil,
-        isArchived: Bool? = nil
+        isArchived: Bool? = nil, isQuit: Bool? = nil, allowance: Allowance?? = nil
     ) {
         self.name = name
         self.category = category
@@ -37,12 +41,14 @@ public struct TrackerChanges: Sendable {
         self.measure = measure
         self.reminders = reminders
         self.isArchived = isArchived
+        self.isQuit = isQuit
+        self.allowance = allowance
     }
 
     public var isEmpty: Bool {
         name == nil && category == nil && schedule == nil && emoji == nil && color == nil && isPinned == nil
             && start == nil && description == nil && goal == nil && measure == nil && reminders == nil
-            && isArchived == nil
+            && isArchived == nil && isQuit == nil && allowance == nil
     }
 }
 
@@ -65,7 +71,7 @@ enum TrackerEncoding {
     }
 
     static func mark(_ mark: Mark) -> TOMLValue {
-        mark == .done ? .boolean(true) : .string(Mark.skipped.rawValue)
+        mark == .done ? .boolean(true) : .string(mark.rawValue)
     }
 
     /// A number as the file writes it: an integer when it is whole, else a float.
@@ -81,6 +87,7 @@ enum TrackerEncoding {
             switch value {
             case .done?: return .boolean(true)
             case .skipped?: return .string(FormatWord.skip)
+            case .slipped?: return .string(FormatWord.slip)
             case .amount(let total)?: return number(total)
             case nil: return nil
             }
@@ -89,6 +96,7 @@ enum TrackerEncoding {
         switch value {
         case .done?: table.insert(.boolean(true), forKey: LogKey.done.rawValue, at: 0)
         case .skipped?: table.insert(.boolean(true), forKey: LogKey.skip.rawValue, at: 0)
+        case .slipped?: table.insert(.boolean(true), forKey: LogKey.slip.rawValue, at: 0)
         case .amount(let total)?: table.insert(number(total), forKey: LogKey.amount.rawValue, at: 0)
         case nil: break
         }
@@ -107,7 +115,9 @@ enum TrackerEncoding {
         func add(_ key: String, _ value: TOMLValue) { root.insert(value, forKey: key, at: root.count) }
         add(TrackerKey.name.rawValue, .string(tracker.name))
         add(TrackerKey.category.rawValue, .string(tracker.category))
-        if let value = schedule(tracker.schedule) {
+        if tracker.isQuit {
+            add(TrackerKey.quit.rawValue, .boolean(true))
+        } else if let value = schedule(tracker.schedule) {
             add(TrackerKey.schedule.rawValue, value)
         } else {
             add(TrackerKey.kind.rawValue, .string(FormatWord.event))
@@ -117,6 +127,7 @@ enum TrackerEncoding {
             if measure.direction == .atMost { add(TrackerKey.targetType.rawValue, .string(FormatWord.atMost)) }
             if let unit = measure.unit { add(TrackerKey.unit.rawValue, .string(unit)) }
         }
+        if let allowance = tracker.allowance { add(TrackerKey.allow.rawValue, .string(allowance.description)) }
         if let emoji = tracker.emoji { add(TrackerKey.emoji.rawValue, .string(emoji)) }
         if let color = tracker.color { add(TrackerKey.color.rawValue, .string(color.description)) }
         add(TrackerKey.pinned.rawValue, .boolean(tracker.isPinned))

@@ -33,6 +33,10 @@ struct Exporting {
             t.text(.exportLossEvent, TerminalText.safe(tracker))
         case .defaultColor(let trackers):
             t.text(.exportLossColor, trackers.count, t.list(trackers.map { t.text(.importQuotedName, TerminalText.safe($0)) }))
+        case .quit(let tracker):
+            t.text(.exportLossQuit, TerminalText.safe(tracker))
+        case .allowance(let tracker):
+            t.text(.exportLossAllowance, TerminalText.safe(tracker))
         }
     }
 }

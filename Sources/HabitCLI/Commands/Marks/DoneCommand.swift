@@ -17,10 +17,15 @@ struct DoneCommand: ParsableCommand {
               habit done run --date "last friday"
               habit done water --amount 2
               habit done water --set 5 --note "hot day"
+              habit done run --from 2026-11-16 --to 2026-11-20
+
+            --from and --to mark every scheduled day of a range as one change (days already done \
+            stay as they are); a numeric habit's --amount or --set applies to each day.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var mark: MarkOptions
+    @OptionGroup var range: RangeOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A numeric habit: add this to the day's total (a negative amount corrects it).", valueName: "number"))
     var amount: String?
@@ -39,6 +44,10 @@ struct DoneCommand: ParsableCommand {
             return value
         }
         let change: AmountChange? = try amount.map { .add(try parse($0)) } ?? total.map { .set(try parse($0)) }
+        if try range.isGiven(date: mark.date, t) {
+            try RangeMarking(global: global, tracker: mark.tracker, range: range).apply(.done, amount: change, note: note)
+            return
+        }
         try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(.done, amount: change, note: note)
     }
 }

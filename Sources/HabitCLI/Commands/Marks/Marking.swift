@@ -31,6 +31,8 @@ struct Marking {
         case (.done?, false): .alreadyDone
         case (.skipped?, true): .markedSkipped
         case (.skipped?, false): .alreadySkipped
+        case (.slipped?, true): .slipLogged
+        case (.slipped?, false): .alreadySlipped
         case (nil, true): .markedUndone
         case (nil, false): .notMarked
         }

@@ -72,7 +72,7 @@ struct SkipCommand: ParsableCommand {
         } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }
-        session.out(t.text(.skippedRange, session.name(outcome.tracker), outcome.skipped, t.longDate(first), t.longDate(last)))
+        session.out(t.text(.skippedRange, session.name(outcome.tracker), outcome.changed, t.longDate(first), t.longDate(last)))
         if outcome.kept > 0 { session.out(t.text(.keptDoneDays, outcome.kept)) }
     }
 

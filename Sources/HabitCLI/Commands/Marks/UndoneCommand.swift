@@ -8,10 +8,21 @@ struct UndoneCommand: ParsableCommand {
             Examples:
               habit undone run
               habit undone run --date -2
+              habit undone run --from 2026-11-16 --to 2026-11-20
+
+            --from and --to remove the lines of every day of a range as one change.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var mark: MarkOptions
 
-    func run() throws { try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(nil) }
+    @OptionGroup var range: RangeOptions
+
+    func run() throws {
+        if try range.isGiven(date: mark.date, Session(global).t) {
+            try RangeMarking(global: global, tracker: mark.tracker, range: range).apply(nil)
+            return
+        }
+        try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(nil)
+    }
 }

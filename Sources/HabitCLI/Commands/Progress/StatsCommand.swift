@@ -25,11 +25,14 @@ struct StatsCommand: ParsableCommand {
         let store = try session.load()
         let today = session.today(store.settings)
         let statistics = OverallStatistics(journal: store.journal, today: today)
+        let quitting = store.journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
+            TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
+        }
         let trend = OverallTrend(journal: store.journal, today: today, weekStartsOn: store.settings.weekStartsOn)
         if json.isSet {
-            session.context.output.write(StatsView.json(statistics, today: today, trend: trend).rendered())
+            session.context.output.write(StatsView.json(statistics, today: today, trend: trend, quitting: quitting).rendered())
         } else {
-            session.context.output.write(StatsView(session: session).render(statistics, trend: trend))
+            session.context.output.write(StatsView(session: session).render(statistics, trend: trend, quitting: quitting))
         }
     }
 }

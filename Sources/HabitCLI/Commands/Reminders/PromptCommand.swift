@@ -10,7 +10,8 @@ struct PromptCommand: ParsableCommand {
             Prints nothing when nothing is scheduled today (or before `habit init`), and never writes \
             warnings, so it can run on every prompt. Placeholders for --format: {done}, {total} (due \
             today, skipped ones left out), {left}, {skipped}, {percent}, {due} (names still to do), \
-            {due_emoji}, {next} (the next reminder time still to come), {date}; {{ and }} are braces. \
+            {due_emoji}, {next} (the next reminder time still to come), {date}, {clean} (days clean of each \
+            habit to quit, like 🚭12); {{ and }} are braces. \
             Snippets for bash, zsh, starship, tmux, waybar and polybar: docs/reminders.md.
 
             Examples:
@@ -27,7 +28,7 @@ struct PromptCommand: ParsableCommand {
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
     static let defaultFormat = "{done}/{total} ✓"
-    static let placeholders = ["done", "total", "left", "skipped", "percent", "due", "due_emoji", "next", "date"]
+    static let placeholders = ["done", "total", "left", "skipped", "percent", "due", "due_emoji", "next", "date", "clean"]
 
     func run() throws {
         let session = Session(global)
@@ -90,6 +91,8 @@ struct PromptStatus {
     var total = 0
     var due: [Tracker] = []
     var next: ReminderTime?
+    /// Habits to quit and their clean runs.
+    var clean: [(tracker: Tracker, record: QuitRecord)] = []
 
     init(_ session: Session) throws {
         guard session.directory.isInitialized else {
@@ -104,6 +107,9 @@ struct PromptStatus {
         skipped = rows.filter { $0.mark == .skipped }.count
         total = rows.count - skipped
         due = rows.filter { $0.mark == nil }.map(\.tracker)
+        clean = rows.filter(\.tracker.isQuit).compactMap { row in
+            TrackerProgress(tracker: row.tracker, today: day).quit.map { (row.tracker, $0) }
+        }
         let clock = LocalClock.system
         let now = session.reminderNow(clock)
         next = ReminderRule.reminders(of: due, on: day, today: day, settings: store.settings, clock: clock)
@@ -121,6 +127,7 @@ struct PromptStatus {
         case "due_emoji": due.map { $0.emoji ?? String($0.name.prefix(1)) }.joined()
         case "next": next?.description ?? ""
         case "date": day.description
+        case "clean": clean.map { ($0.tracker.emoji ?? String($0.tracker.name.prefix(1))) + String($0.record.currentClean) }.joined(separator: " ")
         default: ""
         }
     }
@@ -134,6 +141,10 @@ struct PromptStatus {
             ("skipped", .int(skipped)),
             ("due", .array(due.map { .object([("id", .string($0.id)), ("name", .string($0.name)), ("emoji", .optional($0.emoji))]) })),
             ("next_reminder", .optional(next?.description)),
+            ("clean", .array(clean.map {
+                .object([("id", .string($0.tracker.id)), ("name", .string($0.tracker.name)),
+                         ("clean_days", .int($0.record.currentClean)), ("best_clean_days", .int($0.record.bestClean))])
+            })),
         ])
     }
 }

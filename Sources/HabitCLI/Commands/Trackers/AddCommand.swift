@@ -58,7 +58,8 @@ struct AddCommand: ParsableCommand {
         }
 
         // What the specification's "new tracker" screen asks for, when the flow is interactive.
-        let givenSchedule = try options.schedule(t)
+        // A habit to quit is kept every day: it needs no schedule.
+        let givenSchedule = try options.schedule(t) ?? (options.quit ? .daily : nil)
         let asking = interactive && (self.name == nil || options.category == nil || givenSchedule == nil)
         var schedule = givenSchedule
         if schedule == nil {
@@ -82,7 +83,8 @@ struct AddCommand: ParsableCommand {
         }
         let tracker = try session.habits.addTracker(NewTracker(
             name: name, category: category, createsCategory: createsCategory, schedule: schedule!, emoji: emoji, color: color,
-            start: start ?? today, description: description, goal: goal, measure: measure, reminders: reminders), reusing: preview)
+            start: start ?? today, description: description, goal: goal, measure: measure, reminders: reminders,
+            isQuit: options.quit, allowance: try options.allowance(t) ?? nil), reusing: preview)
         session.habits.rememberLastUsedCategory(tracker.category)
         session.out(t.text(.added, session.name(tracker), TerminalText.safe(tracker.category)))
     }

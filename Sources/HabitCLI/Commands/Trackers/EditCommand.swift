@@ -61,6 +61,8 @@ struct EditCommand: ParsableCommand {
             throw Failure.usage(t[.eventNoTarget])
         }
         changes.reminders = try options.reminders(t)
+        if options.quit || options.noQuit { changes.isQuit = options.quit }  // --quit wins over --no-quit
+        changes.allowance = try options.allowance(t)
 
         guard let (edited, dropped) = try DropConsent.run(session, assumeYes: yes, { allowed in
             try session.habits.editTracker(target.id, changes, droppingMarks: allowed, reusing: preview)

@@ -54,10 +54,31 @@ struct TrackerOptions: ParsableArguments {
     @Flag(name: .customLong("no-remind"), help: "Remove the tracker's reminder times.")
     var noRemind = false
 
+    // MARK: quit habits, forgiven misses
+
+    @Flag(name: .long, help: "A habit to quit: every day counts as kept unless a slip is logged (`habit slip`).")
+    var quit = false
+
+    @Flag(name: .customLong("no-quit"), help: "No longer a habit to quit (edit only).")
+    var noQuit = false
+
+    @Option(name: .long, help: ArgumentHelp("Forgiven misses: \"1 per week\" or \"2 per month\" missed days do not break the streak (`none` removes it).", valueName: "allowance"))
+    var allow: String?
+
+    /// What the options change about forgiven misses: nil leaves it, `.some(nil)` removes it.
+    func allowance(_ t: Messages) throws -> Allowance?? {
+        guard let allow else { return nil }
+        if allow.lowercased().trimmingWhitespace() == "none" { return .some(nil) }
+        guard case .success(let allowance) = Allowance.parse(allow) else {
+            throw Failure.usage(t.text(.badAllowance, TerminalText.safe(allow)), hint: t[.badAllowanceHint])
+        }
+        return .some(allowance)
+    }
+
     var hasAny: Bool {
         category != nil || days != nil || daily || event || emoji != nil || trackerColor != nil || description != nil
             || start != nil || goal != nil || schedule != nil || target != nil || unit != nil || atLeast || atMost
-            || !remind.isEmpty || noRemind
+            || !remind.isEmpty || noRemind || quit || noQuit || allow != nil
     }
 
     /// The reminder times the options ask for: nil when they name none, empty for --no-remind.

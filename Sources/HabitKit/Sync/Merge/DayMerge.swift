@@ -6,8 +6,8 @@ import TOML
 /// are decided apart (docs/sync-merge.md).
 ///
 /// - Values: totals of a numeric habit add up (base + (ours − base) + (theirs − base)), so
-///   amounts added on two machines are all counted; otherwise done (or a total) beats skip beats
-///   no mark, ties going to theirs.
+///   amounts added on two machines are all counted; otherwise a quit habit's slip beats done (or
+///   a total) beats skip beats no mark, ties going to theirs.
 /// - Notes: changed on one side → that side's; changed on both → both kept, theirs first.
 enum DayMerge {
     /// A line split into what it says and its note; nil when it is written in a shape the merge
@@ -28,6 +28,7 @@ enum DayMerge {
                 switch (LogKey(rawValue: key), field) {
                 case (.done?, .boolean(let flag)): guard line.value == nil else { return nil }; line.value = .boolean(flag)
                 case (.skip?, .boolean(true)): guard line.value == nil else { return nil }; line.value = .string(FormatWord.skip)
+                case (.slip?, .boolean(true)): guard line.value == nil else { return nil }; line.value = .string(FormatWord.slip)
                 case (.amount?, .integer), (.amount?, .float): guard line.value == nil else { return nil }; line.value = field
                 case (.note?, .string(let text)): line.note = text.isEmpty ? nil : text
                 default: return nil
@@ -53,6 +54,7 @@ enum DayMerge {
         switch line.value {
         case .boolean(let flag)?: table.insert(.boolean(flag), forKey: LogKey.done.rawValue, at: 0)
         case .string(FormatWord.skip)?: table.insert(.boolean(true), forKey: LogKey.skip.rawValue, at: 0)
+        case .string(FormatWord.slip)?: table.insert(.boolean(true), forKey: LogKey.slip.rawValue, at: 0)
         case let number? where self.number(number) != nil: table.insert(number, forKey: LogKey.amount.rawValue, at: 0)
         case let other?: return other  // no table form for it: the value alone
         case nil: break
@@ -74,9 +76,11 @@ enum DayMerge {
         return addsUp(base: lb.value, ours: lo.value, theirs: lt.value)
     }
 
-    /// done (2, and any total) beats skip (1) beats everything else (0: no line, `false`, …).
+    /// A slip (3) beats done (2, and any total) beats skip (1) beats everything else (0: no line,
+    /// `false`, …): a logged slip is a fact, and keeping a "kept" day over it would invent one.
     static func rank(_ value: TOMLValue?) -> Int {
         switch value {
+        case .string(FormatWord.slip)?: return 3
         case .boolean(true)?, .integer?, .float?: return 2
         case .string(FormatWord.skip)?: return 1
         default: return 0

@@ -21,6 +21,7 @@ struct LogPlan {
         case nil: return .none
         case .boolean(true)?: return .done
         case .string(FormatWord.skip)?: return .skip
+        case .string(FormatWord.slip)?: return .slip
         case .boolean(false)?: return .notDone
         case .table?:
             // A line with a note: name what it says.

@@ -13,6 +13,8 @@ public struct MergeNote: Equatable, Sendable {
     /// How a day of the log was marked, as the notes name it.
     public enum DayMark: Equatable, Sendable {
         case done, skip, none
+        /// A quit habit's slip.
+        case slip
         /// `false`, which means the same as no line.
         case notDone
         /// Anything else, as written.

@@ -1,0 +1,34 @@
+import ArgumentParser
+import HabitKit
+import HabitCore
+
+struct UnslipCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unslip",
+        abstract: "Remove the slip of a habit to quit on a day (today by default).",
+        discussion: """
+            The day's note stays. A day without a slip is left as it is.
+
+            Examples:
+              habit unslip smoking
+              habit unslip smoking --date -2
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var mark: MarkOptions
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        let preview = try session.load()
+        let today = session.today(preview.settings)
+        let day = try session.parseDay(mark.date, today: today)
+        let outcome: MarkOutcome
+        do {
+            outcome = try session.habits.unslip(mark.tracker, on: day, today: today, reusing: preview)
+        } catch {
+            throw ErrorPresenter.failure(error, t, today: today)
+        }
+        session.out(t.text(outcome.changed ? .slipRemoved : .noSlip, session.name(outcome.tracker), t.dayPhrase(day, today: today)))
+    }
+}

@@ -49,16 +49,21 @@ int habit_zlib_load(void) {
 
 const char *habit_zlib_error(void) { return load_error; }
 
+/* The whole input in, room for `capacity` bytes out: one step does all the work. */
+static void set_buffers(z_stream *stream, const uint8_t *input, size_t length, uint8_t *output, size_t capacity) {
+    stream->next_in = (Bytef *)input;
+    stream->avail_in = (uInt)length;
+    stream->next_out = output;
+    stream->avail_out = (uInt)capacity;
+}
+
 int habit_inflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t expected) {
     if (habit_zlib_load() != 0) return -1;
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     /* -15: raw deflate, no zlib header, as zip stores it. */
     if (inflate_init(&stream, -15, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return -1;
-    stream.next_in = (Bytef *)input;
-    stream.avail_in = (uInt)length;
-    stream.next_out = output;
-    stream.avail_out = (uInt)expected;
+    set_buffers(&stream, input, length, output, expected);
     int status = inflate_step(&stream, Z_FINISH);
     size_t produced = stream.total_out;
     inflate_end(&stream);
@@ -83,10 +88,7 @@ size_t habit_deflate_bound(size_t length) {
 size_t habit_deflate_raw(const uint8_t *input, size_t length, uint8_t *output, size_t capacity) {
     z_stream stream;
     if (deflate_begin(&stream) != 0) return 0;
-    stream.next_in = (Bytef *)input;
-    stream.avail_in = (uInt)length;
-    stream.next_out = output;
-    stream.avail_out = (uInt)capacity;
+    set_buffers(&stream, input, length, output, capacity);
     int status = deflate_step(&stream, Z_FINISH);
     size_t produced = stream.total_out;
     deflate_end(&stream);

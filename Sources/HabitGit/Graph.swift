@@ -8,11 +8,7 @@ public struct FileChange: Sendable, Hashable {
 
     public let path: String
     public let kind: Kind
-
-    public init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
+    // Only git reports one (tests build theirs through @testable): the memberwise initialiser serves.
 }
 
 extension Repository {

@@ -8,9 +8,13 @@ import Glibc
 // type per kind keeps an index from being passed where a tree is wanted and
 // ties each free function to the right pointer.
 
-final class CommitHandle {
+/// What every owner below holds: the pointer its `deinit` frees.
+class GitHandle {
     let pointer: OpaquePointer
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
+}
+
+final class CommitHandle: GitHandle {
     deinit { git_commit_free(pointer) }
 
     var id: CommitID { CommitID(git_commit_id(pointer).pointee) }
@@ -28,9 +32,7 @@ final class CommitHandle {
     }
 }
 
-final class TreeHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class TreeHandle: GitHandle {
     deinit { git_tree_free(pointer) }
 
     var id: git_oid { git_tree_id(pointer).pointee }
@@ -45,18 +47,14 @@ final class TreeHandle {
     }
 }
 
-final class TreeEntryHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class TreeEntryHandle: GitHandle {
     deinit { git_tree_entry_free(pointer) }
 
     var id: git_oid { git_tree_entry_id(pointer).pointee }
     var type: git_object_t { git_tree_entry_type(pointer) }
 }
 
-final class BlobHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class BlobHandle: GitHandle {
     deinit { git_blob_free(pointer) }
 
     var bytes: [UInt8] {
@@ -66,39 +64,27 @@ final class BlobHandle {
     }
 }
 
-final class IndexHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class IndexHandle: GitHandle {
     deinit { git_index_free(pointer) }
 }
 
-final class ReferenceHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class ReferenceHandle: GitHandle {
     deinit { git_reference_free(pointer) }
 }
 
-final class DiffHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class DiffHandle: GitHandle {
     deinit { git_diff_free(pointer) }
 }
 
-final class RemoteHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class RemoteHandle: GitHandle {
     deinit { git_remote_free(pointer) }
 }
 
-final class ConfigHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class ConfigHandle: GitHandle {
     deinit { git_config_free(pointer) }
 }
 
-final class StatusListHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+final class StatusListHandle: GitHandle {
     deinit { git_status_list_free(pointer) }
 }
 

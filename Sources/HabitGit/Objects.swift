@@ -30,11 +30,7 @@ public enum FileMode: Hashable, Sendable {
 public struct TreeFile: Hashable, Sendable {
     public let blob: BlobID
     public let mode: FileMode
-
-    public init(blob: BlobID, mode: FileMode) {
-        self.blob = blob
-        self.mode = mode
-    }
+    // Only this module builds one (from a tree entry), so the memberwise initialiser serves.
 }
 
 /// A change to the files of a commit.

@@ -16,11 +16,7 @@ public struct FileStatus: Sendable, Hashable {
     /// Slash-separated, relative to the working tree.
     public let path: String
     public let change: Change
-
-    public init(path: String, change: Change) {
-        self.path = path
-        self.change = change
-    }
+    // Only git reports one (tests build theirs through @testable): the memberwise initialiser serves.
 }
 
 extension Repository {

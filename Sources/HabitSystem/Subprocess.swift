@@ -69,26 +69,7 @@ public enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child gets ordinary signal handling whatever this process blocks or ignores.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let (started, pid) = spawn(executable, arguments, environment: environment, actions: &actions)
         close(stdinPipe[0]); close(stdoutPipe[1]); close(stderrPipe[1])
         guard started == 0 else {
             close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
@@ -162,9 +143,17 @@ public enum Subprocess {
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        return spawn(executable, arguments, environment: environment, actions: &actions, flags: spawnSetSID).result == 0
+    }
+
+    /// Spawns `executable` with `actions`; `flags` adds to the spawn flags. Returns posix_spawn's
+    /// result and the child's pid.
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
+                              actions: inout posix_spawn_file_actions_t, flags: Int32 = 0) -> (result: Int32, pid: pid_t) {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        // The child gets ordinary signal handling whatever this process blocks or ignores.
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
@@ -172,7 +161,7 @@ public enum Subprocess {
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | spawnSetSID))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | flags))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -180,7 +169,8 @@ public enum Subprocess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        return posix_spawn(&pid, executable, &actions, &attributes, argv, envp) == 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        return (result, pid)
     }
 
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which its header shows only under _GNU_SOURCE.

@@ -29,28 +29,12 @@ extension Parser {
 
     /// `"..."` with escapes. Starts at the opening quote.
     mutating func parseBasicString() throws(TOMLDiagnostic) -> String {
-        let open = i
-        i += 1
-        let start = i
         // Fast path: no escapes, so the bytes are the string.
-        while i < n {
-            let c = src[i]
-            if c == ASCII.quote {
-                i += 1
-                return string(start, i - 1)
-            } else if c == ASCII.backslash {
-                break
-            } else if c >= 0x80 {
-                let length = utf8SequenceLength(src, at: i)
-                guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
-                i += length
-            } else if c.isForbiddenControl {
-                throw unexpectedInString(open: open)
-            } else {
-                i += 1
-            }
+        let (open, start) = try openString(until: ASCII.quote, orBackslash: true)
+        if src[i] == ASCII.quote {
+            i += 1
+            return string(start, i - 1)
         }
-        guard i < n else { throw error("unterminated string", at: open) }
         var buffer = Array(UnsafeBufferPointer(rebasing: src[start..<i]))
         while i < n {
             let c = src[i]
@@ -60,10 +44,7 @@ extension Parser {
             } else if c == ASCII.backslash {
                 try parseEscape(into: &buffer)
             } else if c >= 0x80 {
-                let length = utf8SequenceLength(src, at: i)
-                guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: src[i..<i + length]))
-                i += length
+                try copyUTF8Sequence(into: &buffer)
             } else if c.isForbiddenControl {
                 throw unexpectedInString(open: open)
             } else {
@@ -72,6 +53,16 @@ extension Parser {
             }
         }
         throw error("unterminated string", at: open)
+    }
+
+    /// Appends the multi-byte UTF-8 sequence at `i` to `buffer` and moves past it; an invalid one
+    /// is an error.
+    @inline(__always)
+    mutating func copyUTF8Sequence(into buffer: inout [UInt8]) throws(TOMLDiagnostic) {
+        let length = utf8SequenceLength(src, at: i)
+        guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: src[i..<i + length]))
+        i += length
     }
 
     func unexpectedInString(open: Int) -> TOMLDiagnostic {
@@ -118,14 +109,23 @@ extension Parser {
 
     /// `'...'`: no escapes. Starts at the opening apostrophe.
     mutating func parseLiteralString() throws(TOMLDiagnostic) -> String {
+        let start = try openString(until: ASCII.apostrophe, orBackslash: false).start
+        i += 1
+        return string(start, i - 1)
+    }
+
+    /// Starts at the opening quote of a single-line string and moves `i` over the bytes that stand
+    /// for themselves (checking their UTF-8 and that no control character needs escaping), up to
+    /// `closing` or, where `orBackslash`, a backslash. Returns where the quote and the bytes start.
+    @inline(__always)
+    mutating func openString(until closing: UInt8, orBackslash: Bool) throws(TOMLDiagnostic) -> (open: Int, start: Int) {
         let open = i
         i += 1
         let start = i
         while i < n {
             let c = src[i]
-            if c == ASCII.apostrophe {
-                i += 1
-                return string(start, i - 1)
+            if c == closing || (orBackslash && c == ASCII.backslash) {
+                return (open, start)
             } else if c >= 0x80 {
                 let length = utf8SequenceLength(src, at: i)
                 guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
@@ -179,10 +179,7 @@ extension Parser {
                 buffer.append(ASCII.lf)
                 i += 2
             } else if c >= 0x80 {
-                let length = utf8SequenceLength(src, at: i)
-                guard length > 0 else { throw error("invalid UTF-8 in string", at: i) }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: src[i..<i + length]))
-                i += length
+                try copyUTF8Sequence(into: &buffer)
             } else if c.isForbiddenControl {
                 throw error("control character \(describe(at: i)) must be escaped in a string", at: i)
             } else {

@@ -97,7 +97,7 @@ import Testing
                             for day in stride(from: bucket.first, through: min(bucket.last, s.today), by: 1) {
                                 switch states(day) {
                                 case .done: done += 1; due += 1
-                                case .missed: due += 1
+                                case .missed, .forgiven: due += 1
                                 default: break
                                 }
                             }
@@ -111,7 +111,7 @@ import Testing
                         let day = s.today.adding(days: offset + 1 - RecentDays.count)
                         let expected: Double? = switch states(day) {
                         case .done, .doneOffSchedule: 1
-                        case .missed, .pending:
+                        case .missed, .pending, .forgiven:
                             tracker.measure.flatMap { measure in
                                 measure.direction == .atLeast ? tracker.log.amount(on: day).map { min(1, $0 / measure.target) } : nil
                             } ?? 0

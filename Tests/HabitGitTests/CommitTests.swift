@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import HabitGit
+@testable import HabitGit
 import TestSupport
 
 @Suite("Creating, committing and status")

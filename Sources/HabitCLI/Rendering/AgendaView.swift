@@ -3,14 +3,11 @@ import HabitLocalization
 import HabitScreens
 
 /// The main screen as text.
-struct AgendaView {
+struct AgendaView: SessionView {
     let session: Session
     let today: CivilDate
     /// `habit list --spark`: each row ends with the tracker's last days as a sparkline.
     var spark = false
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     func render(_ screen: DayScreen) -> String {
         var lines: [String] = []

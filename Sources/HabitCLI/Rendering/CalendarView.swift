@@ -141,12 +141,9 @@ struct LegendItem {
 }
 
 /// The month calendar (`habit cal`) and the parts other screens share with it.
-struct CalendarView {
+struct CalendarView: SessionView {
     let session: Session
     let today: CivilDate
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     static let cellWidth = 4
 

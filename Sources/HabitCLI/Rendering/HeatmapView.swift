@@ -3,12 +3,9 @@ import HabitLocalization
 
 /// A year as a contribution graph (`habit cal --year`): seven rows of weekdays, a column per
 /// week, month names on top, a cell per day shaded by its level 0…4.
-struct HeatmapView {
+struct HeatmapView: SessionView {
     let session: Session
     let today: CivilDate
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     /// Weekday labels take this many columns before the first week.
     static let labelWidth = 4

@@ -2,11 +2,8 @@ import HabitCore
 import HabitLocalization
 
 /// The statistics screen: each metric as a big number, then its title.
-struct StatsView {
+struct StatsView: SessionView {
     let session: Session
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     /// Habits to quit, each with its record (shown under the numbers).
     func quitLines(_ quitting: [(Tracker, QuitRecord)]) -> [String] {

@@ -2,7 +2,7 @@ import HabitCore
 import HabitLocalization
 
 /// Everything about one tracker (`habit show`).
-struct TrackerView {
+struct TrackerView: SessionView {
     let session: Session
     let today: CivilDate
     let weekStartsOn: Weekday
@@ -17,9 +17,6 @@ struct TrackerView {
         self.weekStartsOn = weekStartsOn
         strengthCache = tracker.flatMap { HabitStrength(tracker: $0, through: today, today: today) }
     }
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     /// Weeks shown at a glance, the current one last.
     static let glanceWeeks = 5

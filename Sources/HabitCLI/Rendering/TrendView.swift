@@ -5,11 +5,8 @@ import HabitLocalization
 /// profile (`habit show`), sparklines for all trackers by week (`habit stats`) and a tracker's last
 /// days (`habit list --spark`). Every glyph carries its meaning without colour, and every line keeps
 /// to the width given.
-struct TrendView {
+struct TrendView: SessionView {
     let session: Session
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     static let sparks = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]

@@ -3,12 +3,9 @@ import HabitLocalization
 
 /// The week grid (`habit week`): trackers × seven days, grouped by category, with a row for
 /// the day across all trackers.
-struct WeekView {
+struct WeekView: SessionView {
     let session: Session
     let today: CivilDate
-
-    var t: Messages { session.t }
-    var style: Style { session.style }
 
     /// Trackers in display order: categories in the settings' order (others after, by name),
     /// then by name.

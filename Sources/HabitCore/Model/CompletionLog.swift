@@ -144,13 +144,7 @@ public struct CompletionLog: Hashable, Sendable {
 
     /// Index of the first entry on or after `day`.
     public func lowerBound(_ day: CivilDate) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].day < day { low = mid + 1 } else { high = mid }
-        }
-        return low
+        entries.partitionIndex { $0.day >= day }
     }
 
     public func entry(on day: CivilDate) -> Entry? {

@@ -37,13 +37,7 @@ public struct Vacations: Hashable, Sendable {
 
     /// Index of the first range ending on or after `day`.
     func firstRange(endingOnOrAfter day: Int) -> Int {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].upperBound < day { low = mid + 1 } else { high = mid }
-        }
-        return low
+        ranges.partitionIndex { $0.upperBound >= day }
     }
 
     public func contains(_ day: CivilDate) -> Bool { contains(day.dayNumber) }

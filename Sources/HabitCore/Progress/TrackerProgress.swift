@@ -247,13 +247,7 @@ public struct GoalProgress: Hashable, Sendable {
     public var doneDays: Int
     /// Scheduled days in [start, endDay] (future ones included) less skipped days up to today.
     public var requiredDays: Int
-
-    public init(goal: Goal, endDay: CivilDate, doneDays: Int, requiredDays: Int) {
-        self.goal = goal
-        self.endDay = endDay
-        self.doneDays = doneDays
-        self.requiredDays = requiredDays
-    }
+    // Only this module computes one: the memberwise initialiser serves.
 
     /// `100 × doneDays / requiredDays` clamped to 0…100 (unrounded); 100 when nothing is required.
     public var percent: Double {

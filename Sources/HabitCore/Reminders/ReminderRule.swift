@@ -16,13 +16,7 @@ public struct Reminder: Hashable, Sendable {
     /// When it rings: the time on the clock of the day (a time before `day_starts_at` belongs to
     /// the evening of the day, so it rings after midnight).
     public var instant: Int
-
-    public init(time: ReminderTime, tracker: Tracker, state: ReminderState, instant: Int) {
-        self.time = time
-        self.tracker = tracker
-        self.state = state
-        self.instant = instant
-    }
+    // Only this module computes one: the memberwise initialiser serves.
 }
 
 /// Which reminders ring, and which are worth delivering.

@@ -85,7 +85,8 @@ public struct CompletionTrend: Hashable, Sendable {
             case .done:
                 buckets[index].done += 1
                 buckets[index].due += 1
-            case .missed:
+            case .missed, .forgiven:
+                // A forgiven miss keeps the streak, but it is a miss in the completion rate.
                 buckets[index].due += 1
             default:
                 break

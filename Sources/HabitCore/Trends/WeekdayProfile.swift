@@ -8,12 +8,7 @@ public struct WeekdayProfile: Hashable, Sendable {
         public var done: Int
         /// Days of this weekday from the start to today (today included once done).
         public var days: Int
-
-        public init(weekday: Weekday, done: Int, days: Int) {
-            self.weekday = weekday
-            self.done = done
-            self.days = days
-        }
+        // Only this module computes one: the memberwise initialiser serves.
 
         /// `done / days` in 0…1; nil before any such day.
         public var share: Double? { days > 0 ? Double(done) / Double(days) : nil }

@@ -38,40 +38,31 @@ public struct RunningTimer: Equatable, Sendable {
 /// The running timers, one per data directory, in `$XDG_STATE_HOME/habit/timers`: machine state,
 /// never in the data directory.
 public struct TimerLog: Sendable {
-    let folder: String
-    let directory: String
-    static let file = "timers"
+    /// A line each: started, last tick, process, day, tracker id, then the data directory's path.
+    let records: StateRecords
 
     public init(environment: [String: String], directory: DataDirectory) {
-        folder = ReminderScheduler.stateFolder(environment)
-        self.directory = directory.path
+        records = StateRecords("timers", fields: 5, environment: environment, directory: directory)
     }
 
     /// The timer recorded for this data directory, if any.
-    public var timer: RunningTimer? { read()[directory] }
+    public var timer: RunningTimer? { read()[records.directory] }
 
     /// Records `timer` (nil: removes the record). Errors are ignored: a timer without its record
     /// still counts, it only loses its crash safety.
     public func record(_ timer: RunningTimer?) {
-        guard case .success = SafeDirectory.makeDirectories(folder, mode: 0o700) else { return }
+        guard records.makeFolder() else { return }
         var timers = read()
-        timers[directory] = timer
-        let text = timers.sorted { $0.key < $1.key }.map { path, timer in
-            "\(timer.started) \(timer.lastTick) \(timer.process) \(timer.day) \(timer.trackerID) \(path)\n"
-        }.joined()
-        try? SafeDirectory(root: folder).write(Self.file, contents: Array(text.utf8))
+        timers[records.directory] = timer
+        records.write(timers.mapValues { "\($0.started) \($0.lastTick) \($0.process) \($0.day) \($0.trackerID)" })
     }
 
     private func read() -> [String: RunningTimer] {
-        guard case .success(let bytes) = SafeDirectory(root: folder).read(Self.file) else { return [:] }
-        var timers: [String: RunningTimer] = [:]
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6, let started = Int(fields[0]), let tick = Int(fields[1]), let process = Int32(fields[2]),
-                  let day = CivilDate(fields[3]) else { continue }
-            timers[String(fields[5])] = RunningTimer(trackerID: String(fields[4]), day: day, started: started, lastTick: tick, process: process)
+        records.read().compactMapValues { fields in
+            guard let started = Int(fields[0]), let tick = Int(fields[1]), let process = Int32(fields[2]),
+                  let day = CivilDate(fields[3]) else { return nil }
+            return RunningTimer(trackerID: String(fields[4]), day: day, started: started, lastTick: tick, process: process)
         }
-        return timers
     }
 }
 

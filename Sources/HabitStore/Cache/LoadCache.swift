@@ -21,11 +21,7 @@ public struct LoadCache {
     public struct Location: Hashable, Sendable {
         public let path: String
         public let dataDirectory: String
-
-        public init(path: String, dataDirectory: String) {
-            self.path = path
-            self.dataDirectory = dataDirectory
-        }
+        // Only `standard(environment:)` below (and tests) build one: the memberwise initialiser serves.
 
         /// nil when there is no home to put a cache in (then nothing is cached).
         public static func resolve(for dataDirectory: DataDirectory, environment: [String: String]) -> Location? {

@@ -103,6 +103,17 @@ public struct FrameRenderer {
         }
     }
 
+    /// Writes a move of `steps` cells (CSI n `forward`, or `back` for a negative count, n left out
+    /// for one) when that is shorter than CUP's `absoluteLength` bytes; false, writing nothing, when not.
+    private mutating func moveRelatively(by steps: Int, forward: UInt8, back: UInt8, cheaperThan absoluteLength: Int) -> Bool {
+        let distance = abs(steps)
+        guard 3 + (distance == 1 ? 0 : decimalLength(distance)) < absoluteLength else { return false }
+        output.appendCSI()
+        if distance != 1 { output.appendDecimal(distance) }
+        output.append(steps > 0 ? forward : back)
+        return true
+    }
+
     /// The shortest of: nothing, CR, CR LF, relative moves in the row or column, or CUP.
     private mutating func moveCursor(to x: Int, _ y: Int) {
         if cursorKnown && cursorX == x && cursorY == y { return }
@@ -110,12 +121,7 @@ public struct FrameRenderer {
         if cursorKnown {
             if y == cursorY {
                 if x == 0 { output.append(0x0D); cursorX = 0; return }
-                let distance = abs(x - cursorX)
-                let relativeLength = 3 + (distance == 1 ? 0 : decimalLength(distance))
-                if relativeLength < absoluteLength {
-                    output.appendCSI()
-                    if distance != 1 { output.appendDecimal(distance) }
-                    output.append(x > cursorX ? 0x43 : 0x44)  // C forward, D back
+                if moveRelatively(by: x - cursorX, forward: 0x43, back: 0x44, cheaperThan: absoluteLength) {  // C forward, D back
                     cursorX = x
                     return
                 }
@@ -124,12 +130,7 @@ public struct FrameRenderer {
                 cursorX = 0; cursorY = y
                 return
             } else if x == cursorX {
-                let distance = abs(y - cursorY)
-                let relativeLength = 3 + (distance == 1 ? 0 : decimalLength(distance))
-                if relativeLength < absoluteLength {
-                    output.appendCSI()
-                    if distance != 1 { output.appendDecimal(distance) }
-                    output.append(y > cursorY ? 0x42 : 0x41)  // B down, A up
+                if moveRelatively(by: y - cursorY, forward: 0x42, back: 0x41, cheaperThan: absoluteLength) {  // B down, A up
                     cursorY = y
                     return
                 }

@@ -47,7 +47,11 @@ struct CalendarCommand: ParsableCommand {
         let today = session.today(store.settings)
         let weekStartsOn = store.settings.weekStartsOn
         let target = try tracker.map { try session.resolve($0, in: store) }
+        let active = store.journal.trackers.filter { !$0.isArchived }
         let output = session.context.output
+        func show(_ document: @autoclosure () -> JSON, _ text: @autoclosure () -> String) {
+            output.write(json.isSet ? document().rendered() : text())
+        }
 
         if year {
             guard let shown = CalendarCommand.year(when.first, today: today) else {
@@ -56,10 +60,10 @@ struct CalendarCommand: ParsableCommand {
             let view = HeatmapView(session: session, today: today)
             if let target {
                 let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: weekStartsOn)
-                output.write(json.isSet ? HeatmapView.json(heatmap, tracker: target, today: today).rendered() : view.render(heatmap, tracker: target))
+                show(HeatmapView.json(heatmap, tracker: target, today: today), view.render(heatmap, tracker: target))
             } else {
-                let heatmap = YearHeatmap(trackers: store.journal.trackers.filter { !$0.isArchived }, year: shown, today: today, weekStartsOn: weekStartsOn)
-                output.write(json.isSet ? HeatmapView.json(heatmap, today: today).rendered() : view.render(heatmap))
+                let heatmap = YearHeatmap(trackers: active, year: shown, today: today, weekStartsOn: weekStartsOn)
+                show(HeatmapView.json(heatmap, today: today), view.render(heatmap))
             }
             return
         }
@@ -70,10 +74,10 @@ struct CalendarCommand: ParsableCommand {
         let view = CalendarView(session: session, today: today)
         if let target {
             let month = MonthCalendar(tracker: target, containing: first, today: today, weekStartsOn: weekStartsOn)
-            output.write(json.isSet ? CalendarView.json(month, tracker: target, today: today).rendered() : view.render(month, tracker: target))
+            show(CalendarView.json(month, tracker: target, today: today), view.render(month, tracker: target))
         } else {
-            let month = MonthCalendar(trackers: store.journal.trackers.filter { !$0.isArchived }, containing: first, today: today, weekStartsOn: weekStartsOn)
-            output.write(json.isSet ? CalendarView.json(month, today: today).rendered() : view.render(month))
+            let month = MonthCalendar(trackers: active, containing: first, today: today, weekStartsOn: weekStartsOn)
+            show(CalendarView.json(month, today: today), view.render(month))
         }
     }
 

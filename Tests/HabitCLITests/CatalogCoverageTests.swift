@@ -1,4 +1,5 @@
 import Foundation
+import HabitLocalization
 import Testing
 @testable import HabitCLI
 
@@ -29,6 +30,8 @@ import Testing
             keys[key] = "ErrorPresenterTests.swift"
         }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }
+        // What habit ui draws on the full screen.
+        for key in UIWordsTests.keys { keys[key] = "UIWordsTests.swift" }
         // The timer's running line and its stop need time to pass while it runs (a fake clock moved by
         // another thread, a signal); ReliabilityTests/TimerTerminalTests.swift drives the real one.
         for key: MessageKey in [.timerElapsed, .timerLeft, .timerStopped, .timerTooShort] { keys[key] = "TimerTests.swift" }

@@ -1,4 +1,5 @@
 import Foundation
+import HabitLocalization
 import Testing
 @testable import HabitCLI
 #if canImport(Glibc)

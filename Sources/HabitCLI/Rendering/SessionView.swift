@@ -1,3 +1,5 @@
+import HabitLocalization
+
 /// A view that words and styles what it shows as its session says (language, colours).
 protocol SessionView {
     var session: Session { get }

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// Trends drawn as text: horizontal bars for a tracker's completion per period and its weekday
 /// profile (`habit show`), sparklines for all trackers by week (`habit stats`) and a tracker's last

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitKit
 import HabitCore
+import HabitLocalization
 
 /// `--from D --to D` of the commands that mark a range of days as one change.
 struct RangeOptions: ParsableArguments {

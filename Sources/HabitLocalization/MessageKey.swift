@@ -632,6 +632,40 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossSameName
     // MARK: export loop OUT.db
     case exportLoopBackupNotCarried
+    // MARK: habit ui
+    case uiTitle
+    case uiSearch
+    case uiTooSmall
+    case uiNeedsTerminal
+    case uiNeedsTerminalHint
+    case uiReasonInput
+    case uiReasonOutput
+    case uiReasonNoTerm
+    case uiReasonDumb
+    case uiKeyUp
+    case uiKeyDown
+    case uiKeyPreviousDay
+    case uiKeyNextDay
+    case uiKeyToday
+    case uiKeyMark
+    case uiKeySkip
+    case uiKeySearch
+    case uiKeyFilter
+    case uiKeyCalendar
+    case uiKeyMenu
+    case uiKeyEdit
+    case uiMenuPin
+    case uiMenuUnpin
+    case uiMenuArchive
+    case uiMenuDelete
+    case uiKeyStatistics
+    case uiKeyHelp
+    case uiKeyBack
+    case uiKeyQuit
+    case uiHelpTitle
+    case uiFilterToday
+    case uiFilterCompleted
+    case uiFilterUncompleted
     // MARK: quit habits, forgiven misses, ranges (issue 25)
     case markSlip
     case noteSlipByRank

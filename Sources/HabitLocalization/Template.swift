@@ -3,14 +3,14 @@ import HabitCore
 /// Fills a catalog template: `{0}` takes the first argument; `{0, plural, one {# day} other
 /// {# days}}` chooses a branch by the language's plural category of the (numeric) argument, with
 /// `#` standing for the number.
-enum Template {
+public enum Template {
     // Templates are scanned as UTF-8 bytes: braces, commas and `#` are ASCII, and every command
     // renders dozens of templates (a line per tracker), where walking Characters and the generic
     // `replacing` cost more than the rest of the rendering.
     private static let open = UInt8(ascii: "{")
     private static let close = UInt8(ascii: "}")
 
-    static func render(_ template: String, _ arguments: [String], plural: (Int) -> String) -> String {
+    public static func render(_ template: String, _ arguments: [String], plural: (Int) -> String) -> String {
         var output = ""
         var characters = Substring(template)
         while let open = characters.utf8.firstIndex(of: Self.open) {
@@ -61,7 +61,7 @@ enum Template {
     }
 
     /// `#` → the number, everywhere in a plural branch.
-    static func replacingNumberSign(in text: String, with number: String) -> String {
+    public static func replacingNumberSign(in text: String, with number: String) -> String {
         let sign = UInt8(ascii: "#")
         let utf8 = text.utf8
         guard var found = utf8.firstIndex(of: sign) else { return text }
@@ -79,7 +79,7 @@ enum Template {
     }
 
     /// `one {…} other {…}` → ["one": "…", "other": "…"].
-    static func branches(_ text: Substring) -> [String: String] {
+    public static func branches(_ text: Substring) -> [String: String] {
         var result: [String: String] = [:]
         var rest = text
         while let open = rest.utf8.firstIndex(of: Self.open) {

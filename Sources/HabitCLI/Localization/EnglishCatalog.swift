@@ -684,6 +684,10 @@ enum EnglishCatalog {
         case .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”."
         // MARK: export loop OUT.db
         case .exportLoopBackupNotCarried: "  Categories, emoji, pins, start days, goals and vacations are not in Loop's backup; of several reminder times it keeps the first."
+        // MARK: serve
+        case .serveProgramMissing: "habit serve needs the program habit-serve beside habit, and there is none:\n  {0}"
+        case .serveProgramMissingHint: "Install habit with scripts/install or the .deb, which install both programs, or build it with swift build --product habit-serve."
+        case .serveProgramNotStarted: "Could not start {0}: {1}."
         }
     }
 }

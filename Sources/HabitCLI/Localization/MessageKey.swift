@@ -632,4 +632,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossSameName
     // MARK: export loop OUT.db
     case exportLoopBackupNotCarried
+    // MARK: serve
+    case serveProgramMissing
+    case serveProgramMissingHint
+    case serveProgramNotStarted
 }

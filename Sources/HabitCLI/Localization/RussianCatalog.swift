@@ -684,6 +684,10 @@ enum RussianCatalog {
         case .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}»."
         // MARK: export loop OUT.db
         case .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое."
+        // MARK: serve
+        case .serveProgramMissing: "Для habit serve нужна программа habit-serve рядом с habit, а её нет:\n  {0}"
+        case .serveProgramMissingHint: "Установите habit через scripts/install или пакет .deb — они ставят обе программы — или соберите её: swift build --product habit-serve."
+        case .serveProgramNotStarted: "Не удалось запустить {0}: {1}."
         }
     }
 }

@@ -40,13 +40,17 @@ enum AppStyle {
         .card .face { background: var(--accent); color: #fff; border-radius: 16px; padding: 12px; min-height: 90px; display: flex; flex-direction: column; justify-content: space-between; }
         .card .emoji { width: 28px; height: 28px; border-radius: 50%; background: rgba(255,255,255,.3); display: grid; place-items: center; font-size: 15px; }
         .card .name { font-size: 13px; font-weight: 500; overflow-wrap: anywhere; }
-        .card .foot { display: flex; align-items: center; justify-content: space-between; gap: 6px; padding: 8px 12px 0 12px; }
+        .card .foot { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px; padding: 8px 12px 0 12px; }
+        .card .count { white-space: nowrap; }
+        .card form:has(.amount) { flex: 1 1 100%; min-width: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; }
+        .card .amount { flex: 1; display: flex; min-width: 0; }
+        .card .amount input { flex: 1; min-width: 0; width: 100%; }
         .card .count { font-size: 12px; font-weight: 500; }
         .card form { display: flex; gap: 4px; align-items: center; }
         .card .tick { width: 34px; height: 34px; border-radius: 50%; padding: 0; font-size: 20px; line-height: 34px; }
         .card.done .tick { opacity: .35; }
         .card.skipped .face { opacity: .6; }
-        .card .amount input { width: 4.5em; padding: 5px 6px; }
+        .card .amount input { padding: 5px 8px; }
         .card .save { padding: 5px 8px; font-size: 13px; }
         .empty { text-align: center; padding: 48px 0; }
         .empty-art { font-size: 64px; }

@@ -85,7 +85,7 @@ struct DayPage {
             let amount = row.status.amount.map { Measure.tidy($0) }
             html += "<input type=\"hidden\" name=\"state\" value=\"done\">"
             html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.amount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
-            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" value=\"\(amount.map { format($0) } ?? "")\"></label>"
+            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" placeholder=\"/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")\" value=\"\(amount.map { format($0) } ?? "")\"></label>"
             html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.save]))</button>"
         } else {
             html += "<input type=\"hidden\" name=\"state\" value=\"\(done ? "undone" : "done")\">"

@@ -52,14 +52,21 @@ def scheme(driver, value):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": value}]})
 
 
+def tap(driver, element):
+    """A finger's tap: the element scrolled clear of the tab bar first."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def card(driver, tracker):
     return driver.find_element(By.CSS_SELECTOR, f'.card[data-tracker="{tracker}"]')
 
 
 def main():
     account = Account()
-    account.habit("add", "Read", "--daily", "--start", "2026-11-01", "--emoji", "📚")
-    account.habit("add", "Stretch", "--daily", "--start", "2026-11-01", "--emoji", "🧘")
+    account.habit("category", "add", "Study")
+    account.habit("add", "Read", "--category", "Study", "--daily", "--start", "2026-11-01", "--emoji", "📚")
+    account.habit("add", "Stretch", "--category", "Health", "--daily", "--start", "2026-11-01", "--emoji", "🧘")
     account.habit("pin", "Stretch")
     account.habit("done", "Stretch", "--date", "2026-11-20")
     account.habit("done", "Run", "--date", "2026-11-20")
@@ -75,21 +82,23 @@ def main():
         # A tap marks done in place: the card changes without a page load, the file and a commit follow.
         commits = account.commits()
         driver.execute_script("window.__noReload = true")
-        card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick").click()
+        tap(driver, card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick"))
         check(wait_for(lambda: "done" in card(driver, "run").get_attribute("class")), "the card does not show done")
         check(wait_for(lambda: account.commits() == commits + 1), "no commit after the tap")
         check(b"2026-11-21" in account.file("run.toml"), "the mark is not in trackers/run.toml")
         check(driver.execute_script("return window.__noReload === true"), "the tap reloaded the page")
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(shots, "main-phone-light.png"))
 
         # Offline: the note shows, the mark waits in the page, and arrives when the server is back.
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         commits = account.commits()
-        card(driver, "read").find_element(By.CSS_SELECTOR, "button.tick").click()
+        tap(driver, card(driver, "read").find_element(By.CSS_SELECTOR, "button.tick"))
         note = driver.find_element(By.ID, "note")
         check(wait_for(lambda: note.is_displayed() and "No connection" in note.text), "no offline note")
         check("done" in card(driver, "read").get_attribute("class"), "the offline mark does not show")
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(shots, "offline-phone-light.png"))
         time.sleep(1)
         check(account.commits() == commits, "a commit while offline")

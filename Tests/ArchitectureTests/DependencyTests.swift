@@ -76,6 +76,7 @@ import Testing
                     dependencies.insert(String(list[Range(item.range(at: 1), in: list)!]))
                 }
                 dependencies.remove("swift-argument-parser")
+                dependencies.remove("hummingbird")
             }
             result[name] = dependencies
         }

@@ -44,11 +44,21 @@ let package = Package(
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
         // exports, read into and written from the model; no use case, no data directory.
         .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
+        // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
+        // template language and the formats of dates and numbers, shared by every front-end.
+        .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
+        // What the screens show (the day, the form's validity, the statistics, a month to pick a
+        // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.
+        .target(name: "HabitScreens", dependencies: ["HabitKit", "HabitStore", "HabitCore"]),
+        // `habit ui`: the screens full screen over TerminalUI; its state (a key in, a new state and a
+        // change out), the keymap, the drawing, and the loop that runs HabitKit's use cases.
+        .target(name: "HabitUI", dependencies: ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "HabitSystem"]),
         .target(
             name: "HabitCLI",
             dependencies: [
                 "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
+                "HabitLocalization", "HabitScreens", "HabitUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -62,7 +72,7 @@ let package = Package(
         .target(
             name: "HabitServe",
             dependencies: [
-                "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -83,11 +93,13 @@ let package = Package(
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
+        .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "TestSupport"]),
+        .testTarget(name: "HabitUITests", dependencies: ["HabitUI", "HabitScreens", "HabitLocalization", "HabitKit", "HabitStore", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "TestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

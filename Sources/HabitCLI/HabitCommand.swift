@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitLocalization
 import HabitStore
 
 /// The `habit` command: the root of every subcommand.
@@ -24,7 +25,7 @@ struct HabitCommand: ParsableCommand {
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
             StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
-            RemindCommand.self, PromptCommand.self,
+            RemindCommand.self, PromptCommand.self, UICommand.self,
             // MARK: import and export
             ArchiveCommand.self, UnarchiveCommand.self, ImportCommand.self, ExportCommand.self,
             ServeCommand.self,

@@ -18,6 +18,9 @@ public struct Habits: Sendable {
     /// Told the distinct reminder times of all trackers after a change altered them, so that an
     /// installed reminder timer can follow (nil: nobody listens).
     public var onReminderTimesChanged: (@Sendable ([ReminderTime]) -> Void)? = nil
+    /// Seconds a change waits for another process's lock before it is refused as busy: long for a
+    /// command, a moment for `habit ui`, which says so and tries again rather than freeze.
+    public var lockTimeout: Double = 30
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
                 clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0) {
@@ -58,7 +61,7 @@ public struct Habits: Sendable {
 
     /// Takes the directory lock for the rest of the caller's scope.
     func lock(_ description: String) throws -> DirectoryLock {
-        try DirectoryLock(directory: directory.path, description: description, onWait: onWait)
+        try DirectoryLock(directory: directory.path, timeout: lockTimeout, description: description, onWait: onWait)
     }
 
     /// The repository of the data directory itself, or nil when it is a plain directory (a data

@@ -1,4 +1,5 @@
 import Foundation
+import HabitLocalization
 import Testing
 import HabitCore
 @testable import HabitCLI

@@ -1,4 +1,5 @@
 import Foundation
+import HabitLocalization
 import Testing
 @testable import HabitCLI
 
@@ -29,6 +30,8 @@ import Testing
             keys[key] = "ErrorPresenterTests.swift"
         }
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }
+        // What habit ui draws on the full screen.
+        for key in UIWordsTests.keys { keys[key] = "UIWordsTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys
     }()

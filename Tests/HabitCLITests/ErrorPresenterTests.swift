@@ -1,6 +1,7 @@
 import HabitCore
 import HabitInterchange
 import HabitKit
+import HabitLocalization
 import HabitStore
 import Testing
 @testable import HabitCLI

@@ -1,3 +1,4 @@
+import HabitLocalization
 import Testing
 @testable import HabitCLI
 

@@ -1,4 +1,5 @@
 import HabitKit
+import HabitLocalization
 import TOML
 
 /// Runs the merge on texts.

@@ -1,4 +1,6 @@
 import HabitCore
+import HabitLocalization
+import HabitScreens
 
 /// The main screen as text.
 struct AgendaView {
@@ -8,109 +10,103 @@ struct AgendaView {
     var t: Messages { session.t }
     var style: Style { session.style }
 
-    func render(_ agenda: Agenda, isSearching: Bool) -> String {
+    func render(_ screen: DayScreen) -> String {
         var lines: [String] = []
-        let heading = t.longDate(agenda.day)
-        let relative = t.relativeDay(agenda.day, today: today).map { " (\($0))" } ?? ""
+        let heading = t.longDate(screen.day)
+        let relative = t.relativeDay(screen.day, today: today).map { " (\($0))" } ?? ""
         lines.append(style.bold(heading) + style.dim(relative))
-        if let vacation = agenda.vacation {
+        if let vacation = screen.vacation {
             lines.append(style.dim(t.text(.onVacation, t.longDate(vacation.upperBound))))
         }
-        guard !agenda.isEmpty else {
+        if let empty = screen.emptyState {
             lines.append("")
-            if isSearching && agenda.hasTrackersDue {
+            switch empty {
+            case .nothingFound:
                 lines.append("  " + t[.nothingFound])
                 lines.append("  " + style.dim(t[.nothingFoundHint]))
-            } else {
+            case .nothingToTrack:
                 lines.append("  " + t[.nothingToTrack])
                 lines.append("  " + style.dim(t[.nothingToTrackHint]))
             }
             return lines.joined(separator: "\n") + "\n"
         }
-        let rows = agenda.groups.flatMap(\.rows)
-        let nameWidth = min(40, rows.map { TerminalText.width(TerminalText.safe($0.tracker.name)) }.max() ?? 0)
-        let countWidth = rows.map { TerminalText.width(t.days(AgendaView.completions($0, today: today))) }.max() ?? 0
-        let detailWidth = rows.map { TerminalText.width(detail($0)) }.max() ?? 0
-        for group in agenda.groups {
+        let cards = screen.cards
+        let nameWidth = min(40, cards.map { TerminalText.width(TerminalText.safe($0.name)) }.max() ?? 0)
+        let countWidth = cards.map { TerminalText.width(t.days($0.doneDays)) }.max() ?? 0
+        let detailWidth = cards.map { TerminalText.width(detail($0)) }.max() ?? 0
+        for section in screen.sections {
             lines.append("")
-            lines.append(style.bold(group.category.map(TerminalText.safe) ?? t[.pinned]))
-            for row in group.rows {
-                lines.append(render(row, nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
+            lines.append(style.bold(section.category.map(TerminalText.safe) ?? t[.pinned]))
+            for card in section.cards {
+                lines.append(render(card, nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Completed days shown beside a tracker: its done marks, or for an `at_most` habit every day
-    /// within the target.
-    static func completions(_ row: Agenda.Row, today: CivilDate) -> Int {
-        row.tracker.unmarkedIsDone ? TrackerProgress(tracker: row.tracker, today: today).completions : row.tracker.log.doneCount
-    }
-
-    /// What a row says besides its mark: a numeric day's total against the target, a periodic
+    /// What a card says besides its mark: a numeric day's total against the target, a periodic
     /// tracker's progress through its period, when an "every N days" habit is next due.
-    func detail(_ row: Agenda.Row) -> String {
-        let status = row.status
-        if let measure = row.tracker.measure, status.mark != .skipped {
-            return t.total(status.amount ?? (row.tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0), measure)
+    func detail(_ card: DayScreen.Card) -> String {
+        switch card.progress {
+        case .amount(let amount, let measure): t.total(amount, measure)
+        case .period(let period, let kind): view.periodText(period, kind)
+        case .nextDue(let next): t.text(.nextDueBy, view.dayLabel(next))
+        case nil: ""
         }
-        if let period = status.period, period.required > 0, let kind = row.tracker.schedule.period {
-            return view.periodText(period, kind)
-        }
-        if let next = status.nextDue, status.mark == .done, status.state != .done {
-            return t.text(.nextDueBy, view.dayLabel(next))
-        }
-        return ""
     }
 
     var view: TrackerView { TrackerView(session: session, today: today, weekStartsOn: .monday) }
 
-    private func render(_ row: Agenda.Row, nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
-        let tracker = row.tracker
-        let emoji = TerminalText.pad(tracker.emoji.map(TerminalText.safe) ?? "", to: 2)
-        let swatch = style.isEnabled ? style.color("▌", tracker.color ?? nil) : ""
-        var name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(tracker.name), to: 40), to: nameWidth)
-        if detailWidth > 0 { name += "  " + style.dim(TerminalText.pad(detail(row), to: detailWidth)) }
-        let count = TerminalText.padLeft(t.days(AgendaView.completions(row, today: today)), to: countWidth)
+    private func render(_ card: DayScreen.Card, nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
+        let emoji = TerminalText.pad(card.emoji.map(TerminalText.safe) ?? "", to: 2)
+        let swatch = style.isEnabled ? style.color("▌", card.color ?? nil) : ""
+        var name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(card.name), to: 40), to: nameWidth)
+        if detailWidth > 0 { name += "  " + style.dim(TerminalText.pad(detail(card), to: detailWidth)) }
+        let count = TerminalText.padLeft(t.days(card.doneDays), to: countWidth)
         let mark: String
-        switch row.mark {
+        switch card.state {
         case .done: mark = style.green("✓")
         case .skipped: mark = style.yellow("–")
-        case nil: mark = style.dim("○")
+        case .toDo: mark = style.dim("○")
         }
-        return "  \(swatch)\(emoji) \(row.mark == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
+        return "  \(swatch)\(emoji) \(card.state == .done ? style.dim(name) : name)  \(style.dim(count))  \(mark)"
     }
 
-    static func json(_ agenda: Agenda, today: CivilDate) -> JSON {
-        .object([
+    static func json(_ screen: DayScreen, today: CivilDate) -> JSON {
+        let agenda = screen.agenda
+        let groups: [JSON] = zip(agenda.groups, screen.sections).map { group, section in
+            let trackers: [JSON] = zip(group.rows, section.cards).map { row, card in json(row, card, today: today) }
+            return .object([
+                ("category", .optional(group.category)),
+                ("pinned", .bool(group.isPinned)),
+                ("trackers", .array(trackers)),
+            ])
+        }
+        return .object([
             ("date", .string(agenda.day.description)),
-            ("groups", .array(agenda.groups.map { group in
-                .object([
-                    ("category", .optional(group.category)),
-                    ("pinned", .bool(group.isPinned)),
-                    ("trackers", .array(group.rows.map { row in
-                        .object([
-                            ("id", .string(row.tracker.id)),
-                            ("name", .string(row.tracker.name)),
-                            ("category", .string(row.tracker.category)),
-                            ("emoji", .optional(row.tracker.emoji)),
-                            ("color", .optional(row.tracker.color?.description)),
-                            ("kind", .string(row.tracker.isEvent ? "event" : "habit")),
-                            ("done_days", .int(completions(row, today: today))),
-                            ("status", .string(row.mark.map { $0 == .done ? "done" : "skipped" } ?? "todo")),
-                            ("score", TrackerView.scoreJSON(HabitStrength(tracker: row.tracker, through: today, today: today)?.last)),
-                            ("amount", row.status.amount.map { .double($0) } ?? .null),
-                            ("target", row.tracker.measure.map { .double($0.target) } ?? .null),
-                            ("target_type", .optional(row.tracker.measure?.direction.rawValue)),
-                            ("unit", .optional(row.tracker.measure?.unit)),
-                            ("note", .optional(row.status.note)),
-                            ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
-                            ("next_due", .optional(row.status.nextDue?.description)),
-                        ])
-                    })),
-                ])
-            })),
+            ("groups", .array(groups)),
             ("vacation", agenda.vacation.map { .object([("from", .string($0.lowerBound.description)), ("to", .string($0.upperBound.description))]) } ?? .null),
+        ])
+    }
+
+    private static func json(_ row: Agenda.Row, _ card: DayScreen.Card, today: CivilDate) -> JSON {
+        .object([
+            ("id", .string(row.tracker.id)),
+            ("name", .string(row.tracker.name)),
+            ("category", .string(row.tracker.category)),
+            ("emoji", .optional(row.tracker.emoji)),
+            ("color", .optional(row.tracker.color?.description)),
+            ("kind", .string(row.tracker.isEvent ? "event" : "habit")),
+            ("done_days", .int(card.doneDays)),
+            ("status", .string(row.mark.map { $0 == .done ? "done" : "skipped" } ?? "todo")),
+            ("score", TrackerView.scoreJSON(HabitStrength(tracker: row.tracker, through: today, today: today)?.last)),
+            ("amount", row.status.amount.map { .double($0) } ?? .null),
+            ("target", row.tracker.measure.map { .double($0.target) } ?? .null),
+            ("target_type", .optional(row.tracker.measure?.direction.rawValue)),
+            ("unit", .optional(row.tracker.measure?.unit)),
+            ("note", .optional(row.status.note)),
+            ("period", row.status.period.map(TrackerView.periodJSON) ?? .null),
+            ("next_due", .optional(row.status.nextDue?.description)),
         ])
     }
 }

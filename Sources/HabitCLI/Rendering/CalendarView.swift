@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// The symbols of day states: each state has its own symbol, so nothing depends on colour alone;
 /// colour (the terminal's palette) only reinforces it.

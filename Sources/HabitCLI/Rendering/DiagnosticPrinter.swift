@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 import HabitStore
 
 /// Prints a diagnostic the way compilers do: location, message, the line, a caret, the hint.

@@ -1,6 +1,7 @@
 import HabitCore
 import HabitInterchange
 import HabitKit
+import HabitLocalization
 import HabitStore
 
 /// Turns each `HabitError` into words and an exit status (docs/cli.md): the one place where a

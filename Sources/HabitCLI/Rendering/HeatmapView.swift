@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// A year as a contribution graph (`habit cal --year`): seven rows of weekdays, a column per
 /// week, month names on top, a cell per day shaded by its level 0…4.

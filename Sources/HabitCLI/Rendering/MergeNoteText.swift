@@ -1,4 +1,5 @@
 import HabitKit
+import HabitLocalization
 
 /// The words of the decisions a merge made.
 enum MergeNoteText {

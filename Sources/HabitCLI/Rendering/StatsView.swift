@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// The statistics screen: each metric as a big number, then its title.
 struct StatsView {

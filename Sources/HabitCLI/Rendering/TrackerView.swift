@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// Everything about one tracker (`habit show`).
 struct TrackerView {

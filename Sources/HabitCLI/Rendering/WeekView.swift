@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// The week grid (`habit week`): trackers × seven days, grouped by category, with a row for
 /// the day across all trackers.

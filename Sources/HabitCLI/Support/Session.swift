@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import HabitCore
 import HabitKit
+import HabitLocalization
 import HabitStore
 import HabitSystem
 

@@ -148,9 +148,14 @@ enum Rules {
         }
     }
 
+    /// The marked days before `start`: what moving the start there drops.
+    static func marksBefore(_ start: CivilDate, of tracker: Tracker) -> Int {
+        tracker.log.entries.prefix { $0.day < start }.count
+    }
+
     /// Drops the marks before `start`, if the user agreed to that many.
     static func dropMarks(of tracker: Tracker, before start: CivilDate, allowed: Int, in store: Store) throws {
-        let count = tracker.log.entries.prefix { $0.day < start }.count
+        let count = marksBefore(start, of: tracker)
         guard count > 0 else { return }
         guard count <= allowed else { throw HabitError.confirmationNeeded(.dropMarks(tracker: tracker.name, count: count, start: start)) }
         try store.dropEntries(before: start, trackerID: tracker.id)

@@ -1,19 +1,22 @@
 import HabitCore
+import HabitScreens
 import HabitStore
 
-/// The main screen: title, date and week strip, search, filters, the day's trackers by category
-/// with Pinned first, each with a form that sets the day (never toggles it).
+/// The main screen as HTML: HabitScreens' `DayScreen` (title, date and week strip, search, filters,
+/// the day's cards by category with Pinned first), each card with a form that sets the day (never
+/// toggles it).
 struct DayPage {
     let text: WebText
-    let agenda: Agenda
-    let today: CivilDate
-    let query: String
-    let filter: Agenda.Filter
+    let screen: DayScreen
     let csrf: String
     let problems: [Diagnostic]
 
+    var today: CivilDate { screen.today }
+    var query: String { screen.search }
+    var filter: DayScreen.Filter { screen.filter }
+
     func render() -> String {
-        let day = agenda.day
+        let day = screen.day
         var html = "<header class=\"top\">\n"
         html += "<h1>\(HTML.escape(text[.trackers]))</h1>\n"
         html += "<form class=\"date\" method=\"get\" action=\"/\"><label><span class=\"label\">\(HTML.escape(text[.day]))</span> "
@@ -27,35 +30,35 @@ struct DayPage {
         html += "<input type=\"search\" name=\"q\" value=\"\(HTML.escape(query))\" placeholder=\"\(HTML.escape(text[.search]))\" aria-label=\"\(HTML.escape(text[.search]))\">"
         html += "</form>\n"
         html += ProblemList(text: text, problems: problems).render()
-        if agenda.isEmpty {
-            let searching = agenda.hasTrackersDue || !query.isEmpty
-            html += "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">\(searching ? "🧐" : "💫")</div>"
-            html += "<p>\(HTML.escape(text[searching ? .nothingFound : .whatShallWeTrack]))</p></div>\n"
+        if let empty = screen.emptyState {
+            let found = empty == .nothingFound
+            html += "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">\(found ? "🧐" : "💫")</div>"
+            html += "<p>\(HTML.escape(text[found ? .nothingFound : .whatShallWeTrack]))</p></div>\n"
         }
-        for group in agenda.groups {
-            html += "<section class=\"group\"><h2>\(HTML.escape(group.category ?? text[.pinned]))</h2>\n<ul class=\"cards\">\n"
-            for row in group.rows { html += card(row, day: day) }
+        for section in screen.sections {
+            html += "<section class=\"group\"><h2>\(HTML.escape(section.category ?? text[.pinned]))</h2>\n<ul class=\"cards\">\n"
+            for card in section.cards { html += render(card, day: day) }
             html += "</ul></section>\n"
         }
-        if agenda.hasTrackersDue { html += filters(day) }
+        if screen.isFilterOffered { html += filters(day) }
         return html
     }
 
     private func weekStrip(_ day: CivilDate) -> String {
-        let monday = day.adding(days: 1 - day.weekday.rawValue)
+        let first = screen.week.first?.date ?? day
         var html = "<nav class=\"week\" aria-label=\"week\">"
-        html += "<a class=\"step\" href=\"/?date=\(monday.adding(days: -7))\" aria-label=\"\(HTML.escape(text[.previousWeek]))\">‹</a>"
-        for offset in 0..<7 {
-            let date = monday.adding(days: offset)
-            let current = date == day ? " aria-current=\"date\"" : ""
-            let classes = date == today ? "day today" : "day"
+        html += "<a class=\"step\" href=\"/?date=\(first.adding(days: -7))\" aria-label=\"\(HTML.escape(text[.previousWeek]))\">‹</a>"
+        for weekDay in screen.week {
+            let date = weekDay.date
+            let current = weekDay.isSelected ? " aria-current=\"date\"" : ""
+            let classes = weekDay.isToday ? "day today" : "day"
             if date > today {
                 html += "<span class=\"\(classes) future\"><small>\(weekdayName(date.weekday))</small><b>\(date.day)</b></span>"
             } else {
                 html += "<a class=\"\(classes)\" href=\"/?date=\(date)\"\(current)><small>\(weekdayName(date.weekday))</small><b>\(date.day)</b></a>"
             }
         }
-        let next = monday.adding(days: 7)
+        let next = first.adding(days: 7)
         if next <= today {
             html += "<a class=\"step\" href=\"/?date=\(next)\" aria-label=\"\(HTML.escape(text[.nextWeek]))\">›</a>"
         } else {
@@ -70,23 +73,24 @@ struct DayPage {
         return (text.language == .russian ? russian : english)[weekday.rawValue - 1]
     }
 
-    private func card(_ row: Agenda.Row, day: CivilDate) -> String {
-        let tracker = row.tracker
-        let done = row.isDone
-        let completions = tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount
-        var html = "<li class=\"card\(done ? " done" : "")\(row.mark == .skipped ? " skipped" : "")\" data-tracker=\"\(HTML.escape(tracker.id))\">"
-        html += "<div class=\"face\"><span class=\"emoji\" aria-hidden=\"true\">\(HTML.escape(tracker.emoji ?? "•"))</span>"
-        html += "<span class=\"name\">\(HTML.escape(tracker.name))</span></div>"
-        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(text.days(completions)))</span>"
+    private func render(_ card: DayScreen.Card, day: CivilDate) -> String {
+        let done = card.state == .done
+        var html = "<li class=\"card\(done ? " done" : "")\(card.state == .skipped ? " skipped" : "")\" data-tracker=\"\(HTML.escape(card.trackerID))\">"
+        html += "<div class=\"face\"><span class=\"emoji\" aria-hidden=\"true\">\(HTML.escape(card.emoji ?? "•"))</span>"
+        html += "<span class=\"name\">\(HTML.escape(card.name))</span></div>"
+        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(text.days(card.doneDays)))</span>"
         html += "<form class=\"mark\" method=\"post\" action=\"/mark\">" + PageFrame.csrfField(csrf)
-        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(tracker.id))\">"
+        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(card.trackerID))\">"
         html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
-        if let measure = tracker.measure {
-            let amount = row.status.amount.map { Measure.tidy($0) }
+        if card.isNumeric, case .amount(let total, let measure)? = card.progress {
             html += "<input type=\"hidden\" name=\"state\" value=\"done\">"
             html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.amount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
-            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" placeholder=\"/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")\" value=\"\(amount.map { format($0) } ?? "")\"></label>"
+            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" placeholder=\"/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")\" value=\"\(total > 0 ? format(Measure.tidy(total)) : "")\"></label>"
             html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.save]))</button>"
+        } else if card.isNumeric {
+            // A skipped day of a numeric habit: cleared, it takes an amount again.
+            html += "<input type=\"hidden\" name=\"state\" value=\"undone\">"
+            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.markUndone]))</button>"
         } else {
             html += "<input type=\"hidden\" name=\"state\" value=\"\(done ? "undone" : "done")\">"
             html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .markUndone : .markDone]))\">\(done ? "✓" : "+")</button>"
@@ -101,7 +105,7 @@ struct DayPage {
 
     private func filters(_ day: CivilDate) -> String {
         var html = "<details class=\"sheet\"><summary>\(HTML.escape(text[.filters]))</summary><ul class=\"filters\">"
-        let choices: [(Agenda.Filter, WebText.Key)] = [(.all, .allTrackers), (.today, .todaysTrackers), (.completed, .completed), (.uncompleted, .uncompleted)]
+        let choices: [(DayScreen.Filter, WebText.Key)] = [(.all, .allTrackers), (.today, .todaysTrackers), (.completed, .completed), (.uncompleted, .uncompleted)]
         for (choice, key) in choices {
             let date = choice == .today ? today : day
             var link = "/?date=\(date)&amp;filter=\(choice.rawValue)"

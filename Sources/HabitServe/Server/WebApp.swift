@@ -1,5 +1,6 @@
 import HabitCore
 import HabitKit
+import HabitScreens
 import HabitStore
 import Hummingbird
 
@@ -187,7 +188,6 @@ struct WebApp: Sendable {
     }
 
     private func sync(_ call: Call) -> Response {
-        let text = call.text
         do {
             _ = try habits.sync(SyncOptions(environment: environment))
         } catch {
@@ -214,11 +214,8 @@ struct WebApp: Sendable {
         let filter = parameters["filter"].flatMap { Agenda.Filter(rawValue: String($0)) } ?? .all
         let query = parameters["q"].map(String.init) ?? ""
         guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.badRequest] + ": q", wantsJSON: false, text: text) }
-        let folded = TextFolding.fold(query)
-        let agenda = Agenda(journal: store.journal, day: day, today: today, filter: filter) { name in
-            folded.isEmpty || TextFolding.fold(name).contains(folded)
-        }
-        let content = DayPage(text: text, agenda: agenda, today: today, query: query, filter: filter, csrf: session.csrf, problems: store.errors).render()
+        let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter)
+        let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
             + SyncBar(text: text, csrf: session.csrf, note: habits.offlineNote()).render()
         return Reply.html(PageFrame(text: text, title: text[.trackers], csrf: session.csrf, tab: "trackers", note: syncNote(text)).render(content))
     }

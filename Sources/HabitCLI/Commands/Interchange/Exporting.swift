@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitInterchange
+import HabitLocalization
 
 /// The shared flow of the exports: read, build, write (or print), tell.
 struct Exporting {

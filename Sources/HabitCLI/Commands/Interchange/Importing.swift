@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitInterchange
+import HabitLocalization
 
 /// The shared flow of the imports: read, write (or not), tell.
 struct Importing {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitKit
 import HabitCore
+import HabitLocalization
 
 /// The shared flow of done / undone / skip.
 struct Marking {

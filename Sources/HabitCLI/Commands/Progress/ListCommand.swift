@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitScreens
 import HabitStore
 
 struct ListCommand: ParsableCommand {
@@ -39,16 +40,11 @@ struct ListCommand: ParsableCommand {
         let store = try session.load()
         let today = session.today(store.settings)
         let day = try session.parseDay(date, today: today)
-        let query = search.map(TextFolding.fold)
-        let agenda = Agenda(journal: store.journal, day: day, today: today, filter: filter) { name in
-            guard let query, !query.isEmpty else { return true }
-            return TextFolding.fold(name).contains(query)
-        }
+        let screen = DayScreen(journal: store.journal, day: day, today: today, search: search ?? "", filter: filter)
         if json.isSet {
-            session.context.output.write(AgendaView.json(agenda, today: today).rendered())
+            session.context.output.write(AgendaView.json(screen, today: today).rendered())
         } else {
-            let isSearching = !(search ?? "").isEmpty || filter == .completed || filter == .uncompleted
-            session.context.output.write(AgendaView(session: session, today: today).render(agenda, isSearching: isSearching))
+            session.context.output.write(AgendaView(session: session, today: today).render(screen))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitLocalization
 
 struct PromptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

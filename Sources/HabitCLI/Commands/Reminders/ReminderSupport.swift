@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitLocalization
 
 extension ReminderMethod: ExpressibleByArgument {}
 

@@ -2,6 +2,7 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import HabitLocalization
 import HabitStore
 import HabitSystem
 

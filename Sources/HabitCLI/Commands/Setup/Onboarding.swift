@@ -1,4 +1,5 @@
 import HabitKit
+import HabitLocalization
 
 /// The first run on an account with no data: a few pages of welcome on a terminal (Enter or →
 /// for the next, q to skip), then an offer to create the data directory, with the categories of

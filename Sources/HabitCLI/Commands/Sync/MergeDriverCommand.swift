@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitKit
+import HabitLocalization
 
 /// What git runs for a `git pull` by hand (registered by habit in the repository's config).
 struct MergeDriverCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import HabitKit
+import HabitLocalization
 
 /// The shared flow of pin/unpin and archive/unarchive: one yes/no key of a tracker, set or
 /// removed, and what the change did said in one line.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitLocalization
 
 /// Options shared by `add` and `edit`.
 struct TrackerOptions: ParsableArguments {

@@ -3,8 +3,8 @@ import HabitCore
 /// Fills a catalog template: `{0}` takes the first argument; `{0, plural, one {# day} other
 /// {# days}}` chooses a branch by the language's plural category of the (numeric) argument, with
 /// `#` standing for the number.
-enum Template {
-    static func render(_ template: String, _ arguments: [String], plural: (Int) -> String) -> String {
+public enum Template {
+    public static func render(_ template: String, _ arguments: [String], plural: (Int) -> String) -> String {
         var output = ""
         var characters = Substring(template)
         while let open = characters.firstIndex(of: "{") {
@@ -45,7 +45,7 @@ enum Template {
     }
 
     /// `one {…} other {…}` → ["one": "…", "other": "…"].
-    static func branches(_ text: Substring) -> [String: String] {
+    public static func branches(_ text: Substring) -> [String: String] {
         var result: [String: String] = [:]
         var rest = text
         while let open = rest.firstIndex(of: "{") {

@@ -2,54 +2,54 @@ import HabitCore
 
 /// Every sentence habit says, in one language: catalog templates filled with arguments, and the
 /// words and formats built from them. Data such as tracker names is never translated.
-struct Messages: Sendable {
-    let language: Language
+public struct Messages: Sendable {
+    public let language: Language
 
-    init(_ language: Language) {
+    public init(_ language: Language) {
         self.language = language
     }
 
     /// The text of a message without arguments.
-    subscript(_ key: MessageKey) -> String {
+    public subscript(_ key: MessageKey) -> String {
         text(key)
     }
 
     /// The text of `key` with its arguments (numbers for plural choices as `Int`).
-    func text(_ key: MessageKey, _ arguments: any CustomStringConvertible...) -> String {
+    public func text(_ key: MessageKey, _ arguments: any CustomStringConvertible...) -> String {
         Template.render(language.template(key), arguments.map(\.description), plural: language.pluralCategory)
     }
 
     // MARK: Words and forms
 
-    func days(_ count: Int) -> String { text(.dayCount, count) }
-    func trackers(_ count: Int) -> String { text(.trackerCount, count) }
-    func weekdayName(_ day: Weekday) -> String { language.weekdays[day.rawValue - 1] }
-    func weekdayShort(_ day: Weekday) -> String { language.weekdaysShort[day.rawValue - 1] }
-    func weekdayMini(_ day: Weekday) -> String { language.weekdaysMini[day.rawValue - 1] }
-    func monthName(_ month: Int) -> String { language.months[month - 1] }
-    func monthShort(_ month: Int) -> String { language.monthsShort[month - 1] }
+    public func days(_ count: Int) -> String { text(.dayCount, count) }
+    public func trackers(_ count: Int) -> String { text(.trackerCount, count) }
+    public func weekdayName(_ day: Weekday) -> String { language.weekdays[day.rawValue - 1] }
+    public func weekdayShort(_ day: Weekday) -> String { language.weekdaysShort[day.rawValue - 1] }
+    public func weekdayMini(_ day: Weekday) -> String { language.weekdaysMini[day.rawValue - 1] }
+    public func monthName(_ month: Int) -> String { language.months[month - 1] }
+    public func monthShort(_ month: Int) -> String { language.monthsShort[month - 1] }
 
     /// "Saturday, 21 November 2026"
-    func longDate(_ day: CivilDate) -> String {
+    public func longDate(_ day: CivilDate) -> String {
         text(.longDate, weekdayName(day.weekday), day.day, monthName(day.month), day.year, language.monthsGenitive[day.month - 1])
     }
 
     /// "21 November 2026"
-    func dateWithoutWeekday(_ day: CivilDate) -> String {
+    public func dateWithoutWeekday(_ day: CivilDate) -> String {
         text(.dateWithoutWeekday, day.day, monthName(day.month), day.year, language.monthsGenitive[day.month - 1])
     }
 
-    func monthYear(year: Int, month: Int) -> String { text(.monthYear, monthName(month), year) }
-    func shortDate(_ day: CivilDate) -> String { text(.shortDate, day.day, monthShort(day.month)) }
+    public func monthYear(year: Int, month: Int) -> String { text(.monthYear, monthName(month), year) }
+    public func shortDate(_ day: CivilDate) -> String { text(.shortDate, day.day, monthShort(day.month)) }
 
     /// "16–22 November 2026", across months and years as needed.
-    func weekRange(_ first: CivilDate, _ last: CivilDate) -> String {
+    public func weekRange(_ first: CivilDate, _ last: CivilDate) -> String {
         let key: MessageKey = first.year != last.year ? .weekRange : first.month != last.month ? .weekRangeOneYear : .weekRangeOneMonth
         return text(key, first.day, monthName(first.month), language.monthsGenitive[first.month - 1], first.year,
                     last.day, monthName(last.month), language.monthsGenitive[last.month - 1], last.year)
     }
 
-    func relativeDay(_ day: CivilDate, today: CivilDate) -> String? {
+    public func relativeDay(_ day: CivilDate, today: CivilDate) -> String? {
         switch day.days(since: today) {
         case 0: self[.today]
         case -1: self[.yesterday]
@@ -58,13 +58,13 @@ struct Messages: Sendable {
     }
 
     /// "today", "yesterday" or the long date.
-    func dayPhrase(_ day: CivilDate, today: CivilDate) -> String {
+    public func dayPhrase(_ day: CivilDate, today: CivilDate) -> String {
         relativeDay(day, today: today) ?? longDate(day)
     }
 
     /// "Every day" for all seven days, else "Mon, Wed, Fri"; "3 times a week", "Every 2 days";
     /// events say so.
-    func scheduleSummary(_ schedule: Schedule) -> String {
+    public func scheduleSummary(_ schedule: Schedule) -> String {
         switch schedule {
         case .event: return self[.event]
         case .weekly(let days):
@@ -76,7 +76,7 @@ struct Messages: Sendable {
     }
 
     /// An amount with up to three decimals and the language's separator: "5", "2.5" / "2,5".
-    func number(_ value: Double) -> String {
+    public func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let thousandths = Int((abs(value) * 1000).rounded())
         var text = String(thousandths / 1000)
@@ -91,13 +91,13 @@ struct Messages: Sendable {
     }
 
     /// "8 glasses" (the unit is the user's word, as written), or "8" without one.
-    func quantity(_ value: Double, unit: String?) -> String {
+    public func quantity(_ value: Double, unit: String?) -> String {
         guard let unit, !unit.isEmpty else { return number(value) }
-        return number(value) + " " + TerminalText.safe(unit)
+        return number(value) + " " + DataText.safe(unit)
     }
 
     /// A day's total against the target: "5 of 8 glasses", "3 cigarettes, at most 2".
-    func total(_ value: Double, _ measure: Measure) -> String {
+    public func total(_ value: Double, _ measure: Measure) -> String {
         switch measure.direction {
         case .atLeast: text(.totalAtLeast, number(value), quantity(measure.target, unit: measure.unit))
         case .atMost: text(.totalAtMost, quantity(value, unit: measure.unit), number(measure.target))
@@ -105,12 +105,12 @@ struct Messages: Sendable {
     }
 
     /// "at least 8 glasses a day" / "at most 2 cigarettes a day".
-    func target(_ measure: Measure) -> String {
+    public func target(_ measure: Measure) -> String {
         text(measure.direction == .atLeast ? .targetAtLeast : .targetAtMost, quantity(measure.target, unit: measure.unit))
     }
 
     /// "3 days", "2 weeks", "1 month": a streak in its unit.
-    func streak(_ count: Int, _ unit: StreakUnit) -> String {
+    public func streak(_ count: Int, _ unit: StreakUnit) -> String {
         switch unit {
         case .days: text(.dayCount, count)
         case .weeks: text(.weekCount, count)
@@ -119,24 +119,24 @@ struct Messages: Sendable {
     }
 
     /// One decimal, rounded half away from zero, with the language's separator: "2.5" / "2,5".
-    func decimal(_ value: Double) -> String {
+    public func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "0\(language.decimalSeparator)0" }
         let tenths = Int((abs(value) * 10).rounded())
         return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10)\(language.decimalSeparator)\(tenths % 10)"
     }
 
     /// A whole percentage that never claims 100 before it is reached nor 0 once something is done.
-    func percent(_ value: Double) -> String {
+    public func percent(_ value: Double) -> String {
         var whole = value.isFinite ? Int(value.rounded()) : 0
         if value < 100, whole >= 100 { whole = 99 }
         if value > 0, whole <= 0 { whole = 1 }
         return text(.percent, whole)
     }
 
-    func ofDays(_ done: Int, _ total: Int) -> String { text(.ofDays, done, total) }
+    public func ofDays(_ done: Int, _ total: Int) -> String { text(.ofDays, done, total) }
 
     /// "3 months" / "3 месяца".
-    func goalPeriod(_ goal: Goal) -> String {
+    public func goalPeriod(_ goal: Goal) -> String {
         switch goal.unit {
         case .days: text(.dayCount, goal.count)
         case .weeks: text(.weekCount, goal.count)
@@ -144,10 +144,10 @@ struct Messages: Sendable {
         }
     }
 
-    func goalUntil(_ period: String, end: CivilDate) -> String {
+    public func goalUntil(_ period: String, end: CivilDate) -> String {
         text(.goalUntil, period, longDate(end), dateWithoutWeekday(end))
     }
 
     /// Names joined by the language's list separator.
-    func list(_ items: [String]) -> String { items.joined(separator: self[.listSeparator]) }
+    public func list(_ items: [String]) -> String { items.joined(separator: self[.listSeparator]) }
 }

@@ -2,8 +2,8 @@
 /// chooses by the language's plural rule, with `#` for the number.
 /// A switch rather than a dictionary: a key without its message does not compile, and a key
 /// written twice is a warning (an error where warnings are), never a crash at run time.
-enum RussianCatalog {
-    static func template(_ key: MessageKey) -> String {
+public enum RussianCatalog {
+    public static func template(_ key: MessageKey) -> String {
         switch key {
         case .error: "ошибка"
         case .warning: "предупреждение"
@@ -684,6 +684,39 @@ enum RussianCatalog {
         case .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}»."
         // MARK: export loop OUT.db
         case .exportLoopBackupNotCarried: "  Категорий, эмодзи, закреплений, дней начала, целей и отпусков в резервной копии Loop нет; из нескольких времён напоминания сохраняется первое."
+        // MARK: habit ui
+        case .uiTitle: "Трекеры"
+        case .uiSearch: "Поиск"
+        case .uiTooSmall: "Терминал слишком мал: habit ui нужно не меньше {0}×{1}."
+        case .uiNeedsTerminal: "habit ui нужен терминал: {0}."
+        case .uiNeedsTerminalHint: "Запустите его в окне терминала; `habit list` покажет тот же день обычным текстом."
+        case .uiReasonInput: "стандартный ввод — не терминал"
+        case .uiReasonOutput: "стандартный вывод — не терминал"
+        case .uiReasonNoTerm: "переменная TERM не задана"
+        case .uiReasonDumb: "TERM=dumb не умеет рисовать экран"
+        case .uiKeyUp: "предыдущий трекер"
+        case .uiKeyDown: "следующий трекер"
+        case .uiKeyPreviousDay: "предыдущий день"
+        case .uiKeyNextDay: "следующий день"
+        case .uiKeyToday: "сегодня"
+        case .uiKeyMark: "выполнено / не выполнено"
+        case .uiKeySkip: "пропустить"
+        case .uiKeySearch: "поиск"
+        case .uiKeyFilter: "фильтр"
+        case .uiKeyMenu: "меню: закрепить, в архив, удалить"
+        case .uiMenuPin: "Закрепить"
+        case .uiMenuUnpin: "Открепить"
+        case .uiMenuArchive: "В архив"
+        case .uiMenuDelete: "Удалить"
+        case .uiKeyCalendar: "календарь: выбрать день"
+        case .uiKeyStatistics: "статистика"
+        case .uiKeyHelp: "справка"
+        case .uiKeyBack: "назад, очистить поиск"
+        case .uiKeyQuit: "выход"
+        case .uiHelpTitle: "Клавиши"
+        case .uiFilterToday: "Трекеры на сегодня"
+        case .uiFilterCompleted: "Завершённые"
+        case .uiFilterUncompleted: "Незавершённые"
         // MARK: serve
         case .serveProgramMissing: "Для habit serve нужна программа habit-serve рядом с habit, а её нет:\n  {0}"
         case .serveProgramMissingHint: "Установите habit через scripts/install или пакет .deb — они ставят обе программы — или соберите её: swift build --product habit-serve."

@@ -1,11 +1,11 @@
 import HabitCore
 
 /// The languages habit speaks, and the words that are lists rather than sentences.
-enum Language: String, Sendable, CaseIterable {
+public enum Language: String, Sendable, CaseIterable {
     case english = "en", russian = "ru"
 
     /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`: `ru*` → Russian, anything else English.
-    static func from(environment: [String: String]) -> Language {
+    public static func from(environment: [String: String]) -> Language {
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[key], !value.isEmpty {
                 return value.lowercased().hasPrefix("ru") ? .russian : .english
@@ -15,7 +15,7 @@ enum Language: String, Sendable, CaseIterable {
     }
 
     /// The catalog's template of `key`.
-    func template(_ key: MessageKey) -> String {
+    public func template(_ key: MessageKey) -> String {
         switch self {
         case .english: EnglishCatalog.template(key)
         case .russian: RussianCatalog.template(key)
@@ -23,7 +23,7 @@ enum Language: String, Sendable, CaseIterable {
     }
 
     /// The CLDR plural category of `count`: English one/other; Russian one/few/many.
-    func pluralCategory(_ count: Int) -> String {
+    public func pluralCategory(_ count: Int) -> String {
         switch self {
         case .english:
             return count == 1 ? "one" : "other"
@@ -39,28 +39,28 @@ enum Language: String, Sendable, CaseIterable {
         }
     }
 
-    var weekdays: [String] {
+    public var weekdays: [String] {
         switch self {
         case .english: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         case .russian: ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"]
         }
     }
 
-    var weekdaysShort: [String] {
+    public var weekdaysShort: [String] {
         switch self {
         case .english: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         case .russian: ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
         }
     }
 
-    var weekdaysMini: [String] {
+    public var weekdaysMini: [String] {
         switch self {
         case .english: ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
         case .russian: ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
         }
     }
 
-    var months: [String] {
+    public var months: [String] {
         switch self {
         case .english: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
         case .russian: ["Январь", "Февраль", "Март", "Апрель", "Май", "Июнь", "Июль", "Август", "Сентябрь", "Октябрь", "Ноябрь", "Декабрь"]
@@ -68,19 +68,19 @@ enum Language: String, Sendable, CaseIterable {
     }
 
     /// Months as they follow a day number ("21 ноября").
-    var monthsGenitive: [String] {
+    public var monthsGenitive: [String] {
         switch self {
         case .english: months
         case .russian: ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"]
         }
     }
 
-    var monthsShort: [String] {
+    public var monthsShort: [String] {
         switch self {
         case .english: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         case .russian: ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"]
         }
     }
 
-    var decimalSeparator: String { self == .english ? "." : "," }
+    public var decimalSeparator: String { self == .english ? "." : "," }
 }

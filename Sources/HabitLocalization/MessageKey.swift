@@ -632,6 +632,39 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossSameName
     // MARK: export loop OUT.db
     case exportLoopBackupNotCarried
+    // MARK: habit ui
+    case uiTitle
+    case uiSearch
+    case uiTooSmall
+    case uiNeedsTerminal
+    case uiNeedsTerminalHint
+    case uiReasonInput
+    case uiReasonOutput
+    case uiReasonNoTerm
+    case uiReasonDumb
+    case uiKeyUp
+    case uiKeyDown
+    case uiKeyPreviousDay
+    case uiKeyNextDay
+    case uiKeyToday
+    case uiKeyMark
+    case uiKeySkip
+    case uiKeySearch
+    case uiKeyFilter
+    case uiKeyCalendar
+    case uiKeyMenu
+    case uiMenuPin
+    case uiMenuUnpin
+    case uiMenuArchive
+    case uiMenuDelete
+    case uiKeyStatistics
+    case uiKeyHelp
+    case uiKeyBack
+    case uiKeyQuit
+    case uiHelpTitle
+    case uiFilterToday
+    case uiFilterCompleted
+    case uiFilterUncompleted
     // MARK: serve
     case serveProgramMissing
     case serveProgramMissingHint

@@ -2,8 +2,8 @@
 /// chooses by the language's plural rule, with `#` for the number.
 /// A switch rather than a dictionary: a key without its message does not compile, and a key
 /// written twice is a warning (an error where warnings are), never a crash at run time.
-enum EnglishCatalog {
-    static func template(_ key: MessageKey) -> String {
+public enum EnglishCatalog {
+    public static func template(_ key: MessageKey) -> String {
         switch key {
         case .error: "error"
         case .warning: "warning"
@@ -684,6 +684,39 @@ enum EnglishCatalog {
         case .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”."
         // MARK: export loop OUT.db
         case .exportLoopBackupNotCarried: "  Categories, emoji, pins, start days, goals and vacations are not in Loop's backup; of several reminder times it keeps the first."
+        // MARK: habit ui
+        case .uiTitle: "Trackers"
+        case .uiSearch: "Search"
+        case .uiTooSmall: "The terminal is too small: habit ui needs at least {0}×{1}."
+        case .uiNeedsTerminal: "habit ui needs a terminal: {0}."
+        case .uiNeedsTerminalHint: "Run it in a terminal window; `habit list` shows the same day as plain text."
+        case .uiReasonInput: "standard input is not a terminal"
+        case .uiReasonOutput: "standard output is not a terminal"
+        case .uiReasonNoTerm: "TERM is not set"
+        case .uiReasonDumb: "TERM=dumb cannot draw a screen"
+        case .uiKeyUp: "previous tracker"
+        case .uiKeyDown: "next tracker"
+        case .uiKeyPreviousDay: "previous day"
+        case .uiKeyNextDay: "next day"
+        case .uiKeyToday: "today"
+        case .uiKeyMark: "done / not done"
+        case .uiKeySkip: "skip"
+        case .uiKeySearch: "search"
+        case .uiKeyFilter: "filter"
+        case .uiKeyMenu: "menu: pin, archive, delete"
+        case .uiMenuPin: "Pin"
+        case .uiMenuUnpin: "Unpin"
+        case .uiMenuArchive: "Archive"
+        case .uiMenuDelete: "Delete"
+        case .uiKeyCalendar: "calendar: pick a day"
+        case .uiKeyStatistics: "statistics"
+        case .uiKeyHelp: "help"
+        case .uiKeyBack: "back, clear the search"
+        case .uiKeyQuit: "quit"
+        case .uiHelpTitle: "Keys"
+        case .uiFilterToday: "Today's trackers"
+        case .uiFilterCompleted: "Completed"
+        case .uiFilterUncompleted: "Not completed"
         // MARK: serve
         case .serveProgramMissing: "habit serve needs the program habit-serve beside habit, and there is none:\n  {0}"
         case .serveProgramMissingHint: "Install habit with scripts/install or the .deb, which install both programs, or build it with swift build --product habit-serve."

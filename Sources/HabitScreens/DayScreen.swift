@@ -1,0 +1,146 @@
+import HabitCore
+
+/// The main screen's content for one day, computed once for `habit list`, `habit ui` and the web
+/// app: the week strip, the search and filter, the sections of cards and the empty state. Pure
+/// data: no words, no colours, no I/O; `today` is a parameter.
+public struct DayScreen: Hashable, Sendable {
+    public typealias Filter = Agenda.Filter
+
+    /// A day of the week strip.
+    public struct WeekDay: Hashable, Sendable {
+        public var date: CivilDate
+        public var isSelected: Bool
+        public var isToday: Bool
+        public var weekday: Weekday { date.weekday }
+    }
+
+    /// What the day asks of a tracker: settled (done or skipped) or still to do.
+    public enum State: Hashable, Sendable {
+        case done, toDo, skipped
+    }
+
+    /// What a card says besides its state.
+    public enum Progress: Hashable, Sendable {
+        /// A numeric habit's total for the day against its target.
+        case amount(Double, of: Measure)
+        /// An "N per week/month" tracker's count in the period that holds the day.
+        case period(PeriodTally, Period)
+        /// An "every N days" habit covered by an earlier day: when it is next due.
+        case nextDue(CivilDate)
+    }
+
+    public struct Card: Hashable, Sendable, Identifiable {
+        public var id: String { trackerID }
+        public var trackerID: String
+        public var emoji: String?
+        public var name: String
+        public var color: TrackerColor?
+        public var isEvent: Bool
+        public var isPinned: Bool
+        public var isNumeric: Bool
+        /// Days done: the done marks, or for an `at_most` habit every day within the target.
+        public var doneDays: Int
+        public var state: State
+        public var progress: Progress?
+        public var note: String?
+    }
+
+    /// Pinned first (a nil category), then the categories in their order.
+    public struct Section: Hashable, Sendable {
+        public var category: String?
+        public var cards: [Card]
+        public var isPinned: Bool { category == nil }
+    }
+
+    public enum EmptyState: Hashable, Sendable {
+        /// "What shall we track?": nothing is due on the day.
+        case nothingToTrack
+        /// "Nothing found": trackers are due, but the search or filter keeps none.
+        case nothingFound
+    }
+
+    /// The day shown (today when the filter is `.today`).
+    public var day: CivilDate
+    public var today: CivilDate
+    public var week: [WeekDay]
+    public var search: String
+    public var filter: Filter
+    /// The specs hide the filter when the day has no trackers.
+    public var isFilterOffered: Bool
+    public var sections: [Section]
+    public var emptyState: EmptyState?
+    /// The vacation the day is in, if any.
+    public var vacation: ClosedRange<CivilDate>?
+    /// HabitCore's model the screen was computed from (for the JSON of `habit list`).
+    public var agenda: Agenda
+
+    public var cards: [Card] { sections.flatMap(\.cards) }
+
+    /// - Parameters:
+    ///   - search: kept when a tracker's name contains it, ignoring case and accents.
+    public init(journal: Journal, day: CivilDate, today: CivilDate, search: String = "", filter: Filter = .all) {
+        let query = TextFolding.fold(search)
+        let agenda = Agenda(journal: journal, day: day, today: today, filter: filter) { name in
+            query.isEmpty || TextFolding.fold(name).contains(query)
+        }
+        self.agenda = agenda
+        self.day = agenda.day
+        self.today = today
+        self.search = search
+        self.filter = filter
+        week = DayScreen.week(containing: agenda.day, today: today, startingOn: journal.settings.weekStartsOn)
+        isFilterOffered = agenda.hasTrackersDue
+        vacation = agenda.vacation
+        sections = agenda.groups.map { group in
+            Section(category: group.category, cards: group.rows.map { DayScreen.card($0, today: today) })
+        }
+        if !sections.isEmpty {
+            emptyState = nil
+        } else {
+            let isSearching = !search.isEmpty || filter == .completed || filter == .uncompleted
+            emptyState = isSearching && agenda.hasTrackersDue ? .nothingFound : .nothingToTrack
+        }
+    }
+
+    /// The seven days from the week's first day (`week_starts_on`) that hold `day`.
+    public static func week(containing day: CivilDate, today: CivilDate, startingOn first: Weekday) -> [WeekDay] {
+        let offset = (day.weekday.rawValue - first.rawValue + 7) % 7
+        let start = day.adding(days: -offset)
+        return (0..<7).map { index in
+            let date = start.adding(days: index)
+            return WeekDay(date: date, isSelected: date == day, isToday: date == today)
+        }
+    }
+
+    static func card(_ row: Agenda.Row, today: CivilDate) -> Card {
+        let tracker = row.tracker
+        let state: State = switch row.mark {
+        case .done: .done
+        case .skipped: .skipped
+        case nil: .toDo
+        }
+        return Card(
+            trackerID: tracker.id, emoji: tracker.emoji, name: tracker.name, color: tracker.color,
+            isEvent: tracker.isEvent, isPinned: tracker.isPinned, isNumeric: tracker.isNumeric,
+            doneDays: tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount,
+            state: state, progress: progress(row), note: row.status.note)
+    }
+
+    /// A numeric day's total (a done mark without an amount counts as the target), a periodic
+    /// tracker's period, or when a covered "every N days" habit is next due.
+    static func progress(_ row: Agenda.Row) -> Progress? {
+        let status = row.status
+        let tracker = row.tracker
+        if let measure = tracker.measure, status.mark != .skipped {
+            let amount = status.amount ?? (tracker.log.entry(on: status.day)?.mark == .done ? measure.target : 0)
+            return .amount(amount, of: measure)
+        }
+        if let period = status.period, period.required > 0, let kind = tracker.schedule.period {
+            return .period(period, kind)
+        }
+        if let next = status.nextDue, status.mark == .done, status.state != .done {
+            return .nextDue(next)
+        }
+        return nil
+    }
+}

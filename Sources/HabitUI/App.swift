@@ -1,0 +1,162 @@
+import HabitCore
+import HabitKit
+import HabitLocalization
+import HabitStore
+import TerminalUI
+
+/// `habit ui`'s loop: draw, wait for a key or a tick, carry out the change through HabitKit, load
+/// again. Everything the front-end shows comes from `AppState`; every change is a use case.
+public struct App {
+    /// What the command gives the app: the use cases, the words, and the CLI's ways of wording an
+    /// error and a file's problem (so both say the same).
+    public struct Setup {
+        public var habits: Habits
+        public var t: Messages
+        public var environment: [String: String]
+        public var today: (Settings) -> CivilDate
+        public var describeError: (HabitError) -> String
+        public var describeDiagnostic: (Diagnostic) -> String
+
+        public init(habits: Habits, t: Messages, environment: [String: String], today: @escaping (Settings) -> CivilDate,
+                    describeError: @escaping (HabitError) -> String, describeDiagnostic: @escaping (Diagnostic) -> String) {
+            self.habits = habits
+            self.t = t
+            self.environment = environment
+            self.today = today
+            self.describeError = describeError
+            self.describeDiagnostic = describeDiagnostic
+        }
+    }
+
+    let setup: Setup
+
+    public init(_ setup: Setup) { self.setup = setup }
+
+    /// Loads the directory; the notice names the first file with an error (file:line:column), which
+    /// is then left as it is: a file that does not parse is never written.
+    func load() -> (Journal, Settings, String?)? {
+        do {
+            let store = try setup.habits.read()
+            let notice = store.errors.first.map(setup.describeDiagnostic)
+            return (store.journal, store.settings, notice)
+        } catch {
+            return nil
+        }
+    }
+
+    enum Outcome {
+        case done
+        /// Another process holds the lock: the change waits for the next tick.
+        case busy(String)
+        case refused(String)
+    }
+
+    /// Carries out a change. The lock is asked for briefly (`lockTimeout`): when another process
+    /// holds it, the app says so and tries again on the next tick; it never hangs.
+    func perform(_ effect: AppState.Effect, today: CivilDate) -> Outcome {
+        do {
+            switch effect {
+            case .mark(let mark, let id, let day):
+                _ = try setup.habits.mark(mark, id, on: day, today: today)
+            case .amount(let value, let id, let day):
+                _ = try setup.habits.mark(.done, id, on: day, today: today, amount: .set(value))
+            case .pin(let pinned, let id):
+                try setup.habits.setPinned(pinned, id)
+            case .archive(let id):
+                _ = try setup.habits.setArchived(true, id)
+            case .delete(let id):
+                try setup.habits.removeTracker(id)
+            case .quit:
+                break
+            }
+            return .done
+        } catch {
+            if case .busy = error { return .busy(setup.describeError(error)) }
+            return .refused(setup.describeError(error))
+        }
+    }
+
+    /// Runs until `q` or Ctrl-C; the exit status.
+    public func run() throws -> Int32 {
+        guard let (journal, settings, notice) = load() else {
+            _ = try setup.habits.read()  // throws the reason, worded by the command
+            return 1
+        }
+        var habits = setup.habits
+        habits.lockTimeout = 0.2
+        let app = App(Setup(habits: habits, t: setup.t, environment: setup.environment, today: setup.today,
+                            describeError: setup.describeError, describeDiagnostic: setup.describeDiagnostic))
+        var options = Terminal.Options()
+        options.tick = .milliseconds(500)
+        options.mouse = setup.environment["HABIT_UI_MOUSE"] == "1"
+        let terminal = try Terminal(options: options)
+        var renderer = FrameRenderer()
+        let colors = ColorMode(environment: setup.environment)
+        var state = AppState(journal: journal, today: setup.today(settings))
+        state.notice = notice
+        var stamp = DirectoryStamp(path: setup.habits.directory.path)
+        var pending: AppState.Effect?
+        let view = ScreenView(setup.t)
+
+        func draw() {
+            var grid = Grid(size: terminal.size, colorMode: colors)
+            view.draw(state, into: &grid)
+            terminal.write(renderer.render(grid))
+        }
+
+        func reload() {
+            guard let (journal, settings, notice) = load() else { return }
+            state.reload(journal, today: setup.today(settings))
+            state.notice = notice
+        }
+
+        func apply(_ effect: AppState.Effect) {
+            switch app.perform(effect, today: state.today) {
+            case .done:
+                pending = nil
+                reload()
+                stamp = DirectoryStamp(path: setup.habits.directory.path)
+            case .busy(let words):
+                pending = effect
+                state.notice = words
+            case .refused(let words):
+                pending = nil
+                state.notice = words
+            }
+        }
+
+        draw()
+        loop: while true {
+            switch terminal.nextEvent() {
+            case .input(.key(let press)):
+                if let effect = state.handle(press) {
+                    if effect == .quit { break loop }
+                    apply(effect)
+                }
+            case .input(.paste(let text)):
+                for character in text { _ = state.handle(.character(character)) }
+            case .input(.mouse): break
+            case .resize: break
+            case .resumed:
+                renderer.invalidate()
+            case .tick:
+                let now = DirectoryStamp(path: setup.habits.directory.path)
+                if now != stamp {
+                    stamp = now
+                    reload()
+                } else if state.today != setup.today(state.journal.settings) {
+                    reload()
+                }
+                if let retry = pending { apply(retry) }
+            case .woken: break
+            case .terminate(let signal):
+                terminal.leave()
+                Terminal.end(bySignal: signal)
+            case .endOfInput: break loop
+            }
+            draw()
+        }
+        terminal.leave()
+        return 0
+    }
+}

@@ -1,0 +1,262 @@
+import HabitCore
+import HabitScreens
+import TerminalUI
+
+/// Everything `habit ui` shows, and what a key does to it: a value, so a state test gives a key
+/// and checks the new state. A change to the data is not made here: `handle` returns an `Effect`
+/// that the app carries out through HabitKit's use cases, then loads the data again.
+public struct AppState: Sendable {
+    public enum Tab: Hashable, Sendable {
+        case trackers, statistics
+    }
+
+    public enum Overlay: Hashable, Sendable {
+        case help
+        /// The filter sheet with the highlighted row (`AppState.filters`).
+        case filter(highlighted: Int)
+        /// The selected card's menu, with the highlighted row (`AppState.MenuItem`).
+        case menu(trackerID: String, highlighted: Int)
+        /// "Delete … and all its data (N days marked)?", answered with y or n.
+        case confirmDelete(trackerID: String)
+        /// The month calendar to pick a day from.
+        case calendar(CalendarPicker)
+        /// A numeric habit's amount being typed, prefilled with the target.
+        case amount(trackerID: String, text: String)
+    }
+
+    /// A change for HabitKit to make.
+    public enum Effect: Hashable, Sendable {
+        case mark(Mark?, trackerID: String, day: CivilDate)
+        case amount(Double, trackerID: String, day: CivilDate)
+        case pin(Bool, trackerID: String)
+        case archive(trackerID: String)
+        case delete(trackerID: String)
+        case quit
+    }
+
+    /// The card menu's rows.
+    public enum MenuItem: Hashable, Sendable, CaseIterable {
+        case pin, archive, delete
+    }
+
+    /// The filter sheet's rows, in the specs' order.
+    public static let filters: [DayScreen.Filter] = [.all, .today, .completed, .uncompleted]
+
+    public private(set) var journal: Journal
+    public private(set) var today: CivilDate
+    public private(set) var day: CivilDate
+    public private(set) var search = ""
+    public private(set) var isEditingSearch = false
+    public private(set) var filter: DayScreen.Filter = .all
+    /// The selected card, by position in `screen.cards`.
+    public private(set) var selection = 0
+    public var tab: Tab = .trackers
+    public var overlay: Overlay?
+    /// A line at the top: a busy lock, files with errors, a refused change.
+    public var notice: String?
+    public private(set) var screen: DayScreen
+    public private(set) var statistics: StatisticsScreen
+
+    public init(journal: Journal, today: CivilDate) {
+        self.journal = journal
+        self.today = today
+        day = today
+        screen = DayScreen(journal: journal, day: today, today: today)
+        statistics = StatisticsScreen(journal: journal, today: today)
+    }
+
+    public var selectedCard: DayScreen.Card? {
+        let cards = screen.cards
+        return cards.indices.contains(selection) ? cards[selection] : nil
+    }
+
+    /// New data (after a change, or changed outside): the selection stays on the same tracker.
+    public mutating func reload(_ journal: Journal, today: CivilDate) {
+        let selected = selectedCard?.trackerID
+        if self.today != today, day == self.today { day = today }
+        self.journal = journal
+        self.today = today
+        recompute(keeping: selected)
+    }
+
+    private mutating func recompute(keeping trackerID: String? = nil) {
+        screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
+        statistics = StatisticsScreen(journal: journal, today: today)
+        day = screen.day
+        let cards = screen.cards
+        if let trackerID, let index = cards.firstIndex(where: { $0.trackerID == trackerID }) {
+            selection = index
+        } else {
+            selection = max(0, min(selection, cards.count - 1))
+        }
+    }
+
+    private mutating func show(day newDay: CivilDate) {
+        day = newDay
+        if filter == .today { filter = .all }
+        recompute(keeping: selectedCard?.trackerID)
+    }
+
+    /// Applies a key; returns the change to make, if any.
+    public mutating func handle(_ press: KeyPress) -> Effect? {
+        if press == .control("c") { return .quit }
+        switch overlay {
+        case .help:
+            overlay = nil
+            return nil
+        case .filter(let highlighted):
+            return handleFilterSheet(press, highlighted: highlighted)
+        case .amount(let trackerID, let text):
+            return handleAmount(press, trackerID: trackerID, text: text)
+        case .calendar(let picker):
+            handleCalendar(press, picker)
+            return nil
+        case .menu(let trackerID, let highlighted):
+            return handleMenu(press, trackerID: trackerID, highlighted: highlighted)
+        case .confirmDelete(let trackerID):
+            overlay = nil
+            return press == .character("y") || press == .character("Y") ? .delete(trackerID: trackerID) : nil
+        case nil:
+            break
+        }
+        if isEditingSearch { return handleSearch(press) }
+        guard let action = Keymap.action(for: press) else { return nil }
+        if tab == .statistics {
+            switch action {
+            case .statistics, .back: tab = .trackers
+            case .help: overlay = .help
+            case .quit: return .quit
+            default: break
+            }
+            return nil
+        }
+        switch action {
+        case .moveUp: selection = max(0, selection - 1)
+        case .moveDown: selection = min(max(0, screen.cards.count - 1), selection + 1)
+        case .previousDay: show(day: day.adding(days: -1))
+        case .nextDay: show(day: day.adding(days: 1))
+        case .today: show(day: today)
+        case .mark:
+            guard let card = selectedCard else { return nil }
+            if card.isNumeric, card.state != .done, case .amount(_, let measure)? = card.progress {
+                overlay = .amount(trackerID: card.trackerID, text: AppState.amountText(measure.target))
+                return nil
+            }
+            return .mark(card.state == .done ? nil : .done, trackerID: card.trackerID, day: day)
+        case .skip:
+            guard let card = selectedCard else { return nil }
+            return .mark(card.state == .skipped ? nil : .skipped, trackerID: card.trackerID, day: day)
+        case .menu:
+            if let card = selectedCard { overlay = .menu(trackerID: card.trackerID, highlighted: 0) }
+        case .search: isEditingSearch = true
+        case .filter:
+            // The specs hide the filter when the day has no trackers.
+            if screen.isFilterOffered { overlay = .filter(highlighted: AppState.filters.firstIndex(of: filter) ?? 0) }
+        case .calendar:
+            overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
+        case .statistics: tab = .statistics
+        case .help: overlay = .help
+        case .back:
+            if !search.isEmpty {
+                search = ""
+                recompute(keeping: selectedCard?.trackerID)
+            }
+        case .quit: return .quit
+        }
+        return nil
+    }
+
+    private mutating func handleSearch(_ press: KeyPress) -> Effect? {
+        switch press.key {
+        case .escape:
+            search = ""
+            isEditingSearch = false
+        case .enter, .tab, .down:
+            isEditingSearch = false
+            return nil
+        case .backspace:
+            guard !search.isEmpty else { return nil }
+            search.removeLast()
+        case .character(let character) where press.modifiers.isDisjoint(with: [.control, .alt]):
+            search.append(character)
+        default:
+            return nil
+        }
+        recompute(keeping: selectedCard?.trackerID)
+        return nil
+    }
+
+    private mutating func handleFilterSheet(_ press: KeyPress, highlighted: Int) -> Effect? {
+        switch press.key {
+        case .up, .character("k"): overlay = .filter(highlighted: max(0, highlighted - 1))
+        case .down, .character("j"): overlay = .filter(highlighted: min(AppState.filters.count - 1, highlighted + 1))
+        case .enter, .character(" "):
+            overlay = nil
+            filter = AppState.filters[highlighted]
+            if filter == .today { day = today }
+            recompute(keeping: selectedCard?.trackerID)
+        case .escape, .character("f"), .character("q"): overlay = nil
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func handleMenu(_ press: KeyPress, trackerID: String, highlighted: Int) -> Effect? {
+        let items = MenuItem.allCases
+        switch press.key {
+        case .up, .character("k"): overlay = .menu(trackerID: trackerID, highlighted: max(0, highlighted - 1))
+        case .down, .character("j"): overlay = .menu(trackerID: trackerID, highlighted: min(items.count - 1, highlighted + 1))
+        case .enter, .character(" "):
+            overlay = nil
+            switch items[highlighted] {
+            case .pin: return .pin(!(journal.tracker(id: trackerID)?.isPinned ?? false), trackerID: trackerID)
+            case .archive: return .archive(trackerID: trackerID)
+            case .delete: overlay = .confirmDelete(trackerID: trackerID)
+            }
+        case .escape, .character("q"): overlay = nil
+        default: break
+        }
+        return nil
+    }
+
+    /// ←/→ a day, ↑/↓ a week, PgUp/PgDn (or p/n) a month, t today, Enter shows the day, Esc closes.
+    private mutating func handleCalendar(_ press: KeyPress, _ picker: CalendarPicker) {
+        switch press.key {
+        case .left, .character("h"): overlay = .calendar(picker.movingSelection(by: -1))
+        case .right, .character("l"): overlay = .calendar(picker.movingSelection(by: 1))
+        case .up, .character("k"): overlay = .calendar(picker.movingSelection(by: -7))
+        case .down, .character("j"): overlay = .calendar(picker.movingSelection(by: 7))
+        case .pageUp, .character("p"): overlay = .calendar(picker.movingMonth(by: -1))
+        case .pageDown, .character("n"): overlay = .calendar(picker.movingMonth(by: 1))
+        case .character("t"): overlay = .calendar(picker.movingSelection(by: today.days(since: picker.selected)))
+        case .enter, .character(" "):
+            overlay = nil
+            show(day: picker.selected)
+        case .escape, .character("g"), .character("q"): overlay = nil
+        default: break
+        }
+    }
+
+    private mutating func handleAmount(_ press: KeyPress, trackerID: String, text: String) -> Effect? {
+        switch press.key {
+        case .escape:
+            overlay = nil
+        case .enter:
+            guard let value = Double(text.replacing(",", with: ".")) else { return nil }
+            overlay = nil
+            return .amount(value, trackerID: trackerID, day: day)
+        case .backspace:
+            overlay = .amount(trackerID: trackerID, text: String(text.dropLast()))
+        case .character(let character) where character.isNumber || character == "." || character == ",":
+            overlay = .amount(trackerID: trackerID, text: text + String(character))
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// A target as the amount field shows it: "8", "2.5".
+    static func amountText(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

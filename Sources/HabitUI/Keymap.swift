@@ -1,0 +1,61 @@
+import HabitLocalization
+import TerminalUI
+
+/// What a key does on the main screen.
+public enum UIAction: Hashable, Sendable, CaseIterable {
+    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, search, filter, calendar, statistics, help, back, quit
+}
+
+/// One row of the keymap: the keys, how the footer and the help write them, and what they do.
+public struct KeyBinding: Sendable {
+    public var keys: [KeyPress]
+    /// As shown: "↑/k".
+    public var label: String
+    public var action: UIAction
+    public var words: MessageKey
+    /// Among the few keys the footer line shows.
+    public var inFooter: Bool
+}
+
+/// The one table of keys: the footer and the `?` help are both made from it, so they cannot
+/// drift from what the keys do (and docs/ui.md is checked against it).
+public enum Keymap {
+    public static let main: [KeyBinding] = [
+        KeyBinding(keys: [KeyPress(.up), .character("k")], label: "↑/k", action: .moveUp, words: .uiKeyUp, inFooter: false),
+        KeyBinding(keys: [KeyPress(.down), .character("j")], label: "↓/j", action: .moveDown, words: .uiKeyDown, inFooter: true),
+        KeyBinding(keys: [KeyPress(.left), .character("h")], label: "←/h", action: .previousDay, words: .uiKeyPreviousDay, inFooter: false),
+        KeyBinding(keys: [KeyPress(.right), .character("l")], label: "→/l", action: .nextDay, words: .uiKeyNextDay, inFooter: true),
+        KeyBinding(keys: [.character("t")], label: "t", action: .today, words: .uiKeyToday, inFooter: false),
+        KeyBinding(keys: [.character(" ")], label: "Space", action: .mark, words: .uiKeyMark, inFooter: true),
+        KeyBinding(keys: [.character("s")], label: "s", action: .skip, words: .uiKeySkip, inFooter: false),
+        KeyBinding(keys: [KeyPress(.enter)], label: "Enter", action: .menu, words: .uiKeyMenu, inFooter: false),
+        KeyBinding(keys: [.character("/")], label: "/", action: .search, words: .uiKeySearch, inFooter: true),
+        KeyBinding(keys: [.character("f")], label: "f", action: .filter, words: .uiKeyFilter, inFooter: false),
+        KeyBinding(keys: [.character("g")], label: "g", action: .calendar, words: .uiKeyCalendar, inFooter: false),
+        KeyBinding(keys: [KeyPress(.tab)], label: "Tab", action: .statistics, words: .uiKeyStatistics, inFooter: false),
+        KeyBinding(keys: [.character("?")], label: "?", action: .help, words: .uiKeyHelp, inFooter: true),
+        KeyBinding(keys: [KeyPress(.escape)], label: "Esc", action: .back, words: .uiKeyBack, inFooter: false),
+        KeyBinding(keys: [.character("q"), .control("c")], label: "q", action: .quit, words: .uiKeyQuit, inFooter: true),
+    ]
+
+    public static func action(for press: KeyPress) -> UIAction? {
+        main.first { $0.keys.contains(press) }?.action
+    }
+
+    /// "↓/j next · →/l next day · Space done · / search · ? help · q quit", cut to `width`.
+    public static func footer(_ t: Messages, width: Int) -> String {
+        let parts = main.filter(\.inFooter).map { "\($0.label) \(t[$0.words])" }
+        var line = ""
+        for part in parts {
+            let next = line.isEmpty ? part : line + " · " + part
+            if TextWidth.width(next) > width { break }
+            line = next
+        }
+        return line
+    }
+
+    /// Every key with its words, for the help overlay and docs/ui.md.
+    public static func help(_ t: Messages) -> [(keys: String, words: String)] {
+        main.map { ($0.label, t[$0.words]) }
+    }
+}

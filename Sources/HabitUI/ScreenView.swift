@@ -1,0 +1,302 @@
+import HabitCore
+import HabitLocalization
+import HabitScreens
+import TerminalUI
+
+/// Draws an `AppState` into a grid: the same grid the terminal shows and the snapshot tests read.
+public struct ScreenView {
+    public static let minimumSize = Size(width: 30, height: 10)
+
+    public let t: Messages
+
+    public init(_ t: Messages) { self.t = t }
+
+    public func draw(_ state: AppState, into grid: inout Grid) {
+        grid.clear()
+        guard grid.width >= Self.minimumSize.width, grid.height >= Self.minimumSize.height else {
+            let words = t.text(.uiTooSmall, Self.minimumSize.width, Self.minimumSize.height)
+            var y = 0
+            for line in wrap(words, width: grid.width) where y < grid.height {
+                _ = grid.draw(line, x: 0, y: y, style: .attributes(.bold))
+                y += 1
+            }
+            return
+        }
+        var top = 0
+        if let notice = state.notice {
+            _ = grid.draw(TextWidth.truncate(DataText.safe(notice), to: grid.width), x: 0, y: top, style: Style(foreground: .yellow, attributes: .bold))
+            top += 1
+        }
+        drawTabs(state, into: &grid, y: top)
+        top += 1
+        let footerY = grid.height - 1
+        let body = Rect(x: 0, y: top, width: grid.width, height: footerY - top)
+        switch state.tab {
+        case .trackers: drawTrackers(state, into: &grid, in: body)
+        case .statistics: drawStatistics(state.statistics, into: &grid, in: body)
+        }
+        _ = grid.draw(Keymap.footer(t, width: grid.width), x: 0, y: footerY, style: .attributes(.dim))
+        switch state.overlay {
+        case .help: drawHelp(into: &grid)
+        case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
+        case .amount(let trackerID, let text): drawAmount(state, trackerID: trackerID, text: text, into: &grid)
+        case .calendar(let picker): drawCalendar(picker, into: &grid)
+        case .menu(let trackerID, let highlighted): drawMenu(state, trackerID: trackerID, highlighted: highlighted, into: &grid)
+        case .confirmDelete(let trackerID): drawConfirmDelete(state, trackerID: trackerID, into: &grid)
+        case nil: break
+        }
+    }
+
+    // MARK: the two tabs
+
+    private func drawTabs(_ state: AppState, into grid: inout Grid, y: Int) {
+        var x = 0
+        for (tab, words) in [(AppState.Tab.trackers, t[.uiTitle]), (.statistics, t[.statisticsTitle])] {
+            let style: Style = tab == state.tab ? .attributes([.bold, .reverse]) : .attributes(.dim)
+            x += grid.draw(" \(words) ", x: x, y: y, style: style)
+            x += 1
+        }
+    }
+
+    private func drawTrackers(_ state: AppState, into grid: inout Grid, in body: Rect) {
+        let screen = state.screen
+        var y = body.y
+        let relative = t.relativeDay(screen.day, today: state.today).map { " (\($0))" } ?? ""
+        _ = grid.draw(TextWidth.truncate(t.longDate(screen.day) + relative, to: body.width), x: 0, y: y, style: .attributes(.bold))
+        y += 1
+        drawWeek(screen.week, into: &grid, y: y, width: body.width)
+        y += 1
+        let field = state.search.isEmpty && !state.isEditingSearch ? t[.uiSearch] : DataText.safe(state.search)
+        let fieldStyle: Style = state.search.isEmpty && !state.isEditingSearch ? .attributes(.dim) : .plain
+        let used = grid.draw("/ ", x: 0, y: y, style: .attributes(.dim))
+        let width = grid.draw(TextWidth.truncate(field, to: body.width - 3), x: used, y: y, style: fieldStyle)
+        if state.isEditingSearch { grid.cursor = Position(x: used + (state.search.isEmpty ? 0 : width), y: y) }
+        y += 2
+        let list = Rect(x: 0, y: y, width: body.width, height: body.y + body.height - y)
+        guard list.height > 0 else { return }
+        if let empty = screen.emptyState {
+            let words = empty == .nothingFound ? t[.nothingFound] : t[.nothingToTrack]
+            let x = max(0, (body.width - TextWidth.width(words)) / 2)
+            _ = grid.draw(words, x: x, y: list.y + list.height / 2, style: .attributes(.bold), clip: list)
+            return
+        }
+        var lines: [(text: DayScreen.Card?, header: String?)] = []
+        var selectedLine = 0
+        var index = 0
+        for section in screen.sections {
+            lines.append((nil, section.category.map(DataText.safe) ?? t[.pinned]))
+            for card in section.cards {
+                if index == state.selection { selectedLine = lines.count }
+                lines.append((card, nil))
+                index += 1
+            }
+        }
+        // The selection stays visible; a card's section title shows with the first card.
+        let offset = selectedLine < list.height ? 0 : selectedLine - list.height + 1
+        for (row, line) in lines.dropFirst(offset).prefix(list.height).enumerated() {
+            let lineY = list.y + row
+            if let header = line.header {
+                _ = grid.draw(TextWidth.truncate(header, to: list.width), x: 0, y: lineY, style: .attributes(.bold))
+            } else if let card = line.text {
+                drawCard(card, selected: card.trackerID == state.selectedCard?.trackerID, into: &grid, y: lineY, width: list.width)
+            }
+        }
+    }
+
+    private func drawWeek(_ week: [DayScreen.WeekDay], into grid: inout Grid, y: Int, width: Int) {
+        let cell = max(3, width / 7)
+        for (index, weekday) in week.enumerated() {
+            let label = cell >= 6 ? "\(t.weekdayMini(weekday.weekday)) \(weekday.date.day)" : "\(weekday.date.day)"
+            var style: Style = weekday.isToday ? .attributes([.bold, .underline]) : .plain
+            if weekday.isSelected { style.attributes.insert(.reverse) }
+            _ = grid.draw(TextWidth.padLeft(label, to: cell - 1), x: index * cell, y: y, style: style)
+        }
+    }
+
+    private func drawCard(_ card: DayScreen.Card, selected: Bool, into grid: inout Grid, y: Int, width: Int) {
+        let glyph: String
+        let glyphStyle: Style
+        switch card.state {
+        case .done: glyph = "✓"; glyphStyle = Style(foreground: .green, attributes: .bold)
+        case .skipped: glyph = "–"; glyphStyle = Style(foreground: .yellow)
+        case .toDo: glyph = "○"; glyphStyle = .attributes(.dim)
+        }
+        let right = [detail(card), t.days(card.doneDays)].filter { !$0.isEmpty }.joined(separator: "  ") + "  "
+        let rightWidth = TextWidth.width(right) + 1
+        var x = 0
+        x += grid.draw(selected ? "›" : " ", x: x, y: y, style: .attributes(.bold))
+        x += grid.draw(TextWidth.pad(card.emoji.map(DataText.safe) ?? "", to: 2), x: x + 1, y: y) + 2
+        let nameWidth = max(1, width - x - rightWidth - 1)
+        var nameStyle = Style(foreground: color(card.color))
+        if selected { nameStyle.attributes.insert(.reverse) }
+        if card.state == .done { nameStyle.attributes.insert(.dim) }
+        _ = grid.draw(TextWidth.truncate(DataText.safe(card.name), to: nameWidth), x: x, y: y, style: nameStyle)
+        let rightX = max(x, width - rightWidth)
+        let used = grid.draw(right, x: rightX, y: y, style: .attributes(.dim))
+        _ = grid.draw(glyph, x: rightX + used, y: y, style: glyphStyle)
+    }
+
+    /// A numeric total against the target, a period's count, when an "every N days" habit is next due.
+    func detail(_ card: DayScreen.Card) -> String {
+        switch card.progress {
+        case .amount(let amount, let measure): t.total(amount, measure)
+        case .period(let tally, _): "\(tally.done)/\(tally.required)"
+        case .nextDue(let day): t.text(.nextDueBy, t.shortDate(day))
+        case nil: ""
+        }
+    }
+
+    /// The tracker's colour from the terminal's own palette, so the user's theme applies.
+    func color(_ color: TrackerColor?) -> Color {
+        guard case .palette(let palette)? = color else { return .default }
+        return switch palette {
+        case .red: .red
+        case .orange: .brightRed
+        case .yellow: .yellow
+        case .green: .green
+        case .teal: .cyan
+        case .blue: .blue
+        case .purple: .magenta
+        case .pink: .brightMagenta
+        case .gray: .brightBlack
+        }
+    }
+
+    private func drawStatistics(_ statistics: StatisticsScreen, into grid: inout Grid, in body: Rect) {
+        var y = body.y + 1
+        guard !statistics.isEmpty else {
+            let words = t[.nothingToAnalyse]
+            _ = grid.draw(words, x: max(0, (body.width - TextWidth.width(words)) / 2), y: body.y + body.height / 2, style: .attributes(.bold), clip: body)
+            return
+        }
+        let overall = statistics.overall
+        let rows: [(String, String)] = [
+            (String(overall.bestStreak), t[.bestStreak]), (String(overall.perfectDays), t[.perfectDays]),
+            (String(overall.trackersCompleted), t[.trackersCompleted]), (t.decimal(overall.average), t[.average]),
+        ]
+        let valueWidth = rows.map { TextWidth.width($0.0) }.max() ?? 0
+        for (value, title) in rows where y < body.y + body.height {
+            let x = grid.draw(TextWidth.padLeft(value, to: valueWidth + 1), x: 0, y: y, style: .attributes(.bold))
+            _ = grid.draw("  " + title, x: x, y: y, clip: body)
+            y += 1
+        }
+        y += 1
+        for figures in statistics.trackers where y < body.y + body.height {
+            let strength = figures.strength.map { t.percent($0 * 100) } ?? "–"
+            let streak = "\(t.streak(figures.currentStreak, figures.streakUnit)) / \(t.streak(figures.bestStreak, figures.streakUnit))"
+            let right = "\(strength)  \(streak)"
+            let x = grid.draw(" " + TextWidth.pad(figures.emoji.map(DataText.safe) ?? "", to: 2) + " ", x: 0, y: y)
+            let rightX = max(x, body.width - TextWidth.width(right))
+            _ = grid.draw(TextWidth.truncate(DataText.safe(figures.name), to: max(1, rightX - x - 1)), x: x, y: y, style: Style(foreground: color(figures.color)))
+            _ = grid.draw(right, x: rightX, y: y, style: .attributes(.dim), clip: body)
+            y += 1
+        }
+    }
+
+    // MARK: overlays
+
+    private func box(lines: [String], title: String, into grid: inout Grid) -> Rect {
+        let inner = min(grid.width - 4, max(TextWidth.width(title) + 2, lines.map(TextWidth.width).max() ?? 0))
+        let height = min(grid.height - 2, lines.count + 2)
+        let frame = Rect(x: (grid.width - inner - 4) / 2, y: (grid.height - height) / 2, width: inner + 4, height: height)
+        grid.fill(frame)
+        grid.box(frame, style: .plain, line: .rounded, title: title)
+        return frame
+    }
+
+    private func drawHelp(into grid: inout Grid) {
+        let entries = Keymap.help(t)
+        let keyWidth = entries.map { TextWidth.width($0.keys) }.max() ?? 0
+        let lines = entries.map { TextWidth.pad($0.keys, to: keyWidth) + "  " + $0.words }
+        let frame = box(lines: lines, title: t[.uiHelpTitle], into: &grid)
+        for (index, line) in lines.prefix(frame.height - 2).enumerated() {
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index)
+        }
+    }
+
+    func filterWords(_ filter: DayScreen.Filter) -> String {
+        switch filter {
+        case .all: t[.allTrackers]
+        case .today: t[.uiFilterToday]
+        case .completed: t[.uiFilterCompleted]
+        case .uncompleted: t[.uiFilterUncompleted]
+        }
+    }
+
+    private func drawFilterSheet(current: DayScreen.Filter, highlighted: Int, into grid: inout Grid) {
+        let lines = AppState.filters.map { (current == $0 ? "✓ " : "  ") + filterWords($0) }
+        let frame = box(lines: lines, title: t[.uiKeyFilter], into: &grid)
+        for (index, line) in lines.enumerated() where index < frame.height - 2 {
+            let style: Style = index == highlighted ? .attributes(.reverse) : .plain
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)
+        }
+    }
+
+    private func drawMenu(_ state: AppState, trackerID: String, highlighted: Int, into grid: inout Grid) {
+        let tracker = state.journal.tracker(id: trackerID)
+        let lines = AppState.MenuItem.allCases.map { item in
+            switch item {
+            case .pin: tracker?.isPinned == true ? t[.uiMenuUnpin] : t[.uiMenuPin]
+            case .archive: t[.uiMenuArchive]
+            case .delete: t[.uiMenuDelete]
+            }
+        }
+        let title = TextWidth.truncate(DataText.safe(tracker?.name ?? trackerID), to: max(1, grid.width - 8))
+        let frame = box(lines: lines, title: title, into: &grid)
+        for (index, line) in lines.enumerated() where index < frame.height - 2 {
+            let style: Style = index == highlighted ? .attributes(.reverse) : .plain
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)
+        }
+    }
+
+    /// The question `habit rm` asks, naming what is lost: the same words and count.
+    private func drawConfirmDelete(_ state: AppState, trackerID: String, into grid: inout Grid) {
+        let tracker = state.journal.tracker(id: trackerID)
+        let question = t.text(.confirmDelete, DataText.safe(tracker?.name ?? trackerID), tracker?.log.doneCount ?? 0) + " " + t[.yesNoPrompt]
+        let lines = wrap(question, width: max(10, min(50, grid.width - 6)))
+        let frame = box(lines: lines, title: t[.uiMenuDelete], into: &grid)
+        for (index, line) in lines.enumerated() where index < frame.height - 2 {
+            _ = grid.draw(line, x: frame.x + 2, y: frame.y + 1 + index, style: .attributes(.bold))
+        }
+    }
+
+    private func drawCalendar(_ picker: CalendarPicker, into grid: inout Grid) {
+        let header = picker.weekdays.map { TextWidth.padLeft(t.weekdayMini($0), to: 3) }.joined()
+        let weeks = picker.weeks
+        let lines = [header] + weeks.map { _ in String(repeating: " ", count: 21) }
+        let frame = box(lines: lines, title: t.monthYear(year: picker.year, month: picker.month), into: &grid)
+        _ = grid.draw(header, x: frame.x + 2, y: frame.y + 1, style: .attributes(.dim))
+        for (row, week) in weeks.enumerated() where row + 2 < frame.height - 1 {
+            for (column, cell) in week.enumerated() {
+                guard let cell else { continue }
+                var style: Style = cell.isToday ? .attributes([.bold, .underline]) : .plain
+                if cell.isSelected { style.attributes.insert(.reverse) }
+                _ = grid.draw(TextWidth.padLeft(String(cell.date.day), to: 2), x: frame.x + 3 + column * 3, y: frame.y + 2 + row, style: style)
+            }
+        }
+    }
+
+    private func drawAmount(_ state: AppState, trackerID: String, text: String, into grid: inout Grid) {
+        let name = state.screen.cards.first { $0.trackerID == trackerID }.map { DataText.safe($0.name) } ?? trackerID
+        let line = text + " "
+        let frame = box(lines: [line, ""], title: TextWidth.truncate(name, to: grid.width - 8), into: &grid)
+        let x = frame.x + 2 + grid.draw(line, x: frame.x + 2, y: frame.y + 1, style: .attributes(.underline)) - 1
+        grid.cursor = Position(x: x, y: frame.y + 1)
+    }
+
+    private func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let next = line.isEmpty ? String(word) : line + " " + word
+            if TextWidth.width(next) > width, !line.isEmpty {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = next
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

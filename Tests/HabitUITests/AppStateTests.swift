@@ -1,0 +1,166 @@
+import HabitCore
+import HabitScreens
+import HabitUI
+import Testing
+import TerminalUI
+
+/// A key in, the new state out.
+@Suite struct AppStateTests {
+    static let today = CivilDate("2026-11-20")!
+
+    static func day(_ text: String) -> CivilDate { CivilDate(text)! }
+
+    static func journal() -> Journal {
+        let run = Tracker(id: "run", name: "Morning run 🏃", category: "Health", schedule: .daily, emoji: "🏃",
+                          start: day("2026-11-01"), log: CompletionLog([.init(day: day("2026-11-20"), mark: .done)]))
+        let water = Tracker(id: "water", name: "Drink water", category: "Health", schedule: .daily, emoji: "💧",
+                            start: day("2026-11-01"), measure: Measure(target: 8, unit: "glasses"))
+        let read = Tracker(id: "read", name: "Read 📚", category: "Study", schedule: .daily, emoji: "📚", isPinned: true,
+                           start: day("2026-11-01"))
+        return Journal(settings: Settings(categories: ["Health", "Study"]), trackers: [run, water, read])
+    }
+
+    @Test func arrowsAndVimKeysMoveTheSelectionWithinTheCards() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        #expect(state.selectedCard?.trackerID == "read", "Pinned comes first")
+        #expect(state.handle(.character("j")) == nil)
+        #expect(state.selectedCard?.trackerID == "water", "to do before done inside a section")
+        _ = state.handle(KeyPress(.down))
+        _ = state.handle(KeyPress(.down))
+        #expect(state.selectedCard?.trackerID == "run", "the last card stays selected")
+        _ = state.handle(.character("k"))
+        #expect(state.selectedCard?.trackerID == "water")
+    }
+
+    @Test func daysChangeWithArrowsAndTGoesBackToToday() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("h"))
+        #expect(state.day == Self.day("2026-11-19"))
+        _ = state.handle(KeyPress(.right))
+        _ = state.handle(KeyPress(.right))
+        #expect(state.day == Self.day("2026-11-21"))
+        _ = state.handle(.character("t"))
+        #expect(state.day == Self.today)
+    }
+
+    @Test func spaceMarksAndUnmarksThroughAnEffect() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        #expect(state.handle(.character(" ")) == .mark(.done, trackerID: "read", day: Self.today))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        #expect(state.handle(.character(" ")) == .mark(nil, trackerID: "run", day: Self.today), "a done card is unmarked")
+        #expect(state.handle(.character("s")) == .mark(.skipped, trackerID: "run", day: Self.today))
+    }
+
+    @Test func aNumericHabitAsksTheAmountWithTheTargetPrefilled() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("j"))
+        #expect(state.handle(.character(" ")) == nil)
+        #expect(state.overlay == .amount(trackerID: "water", text: "8"))
+        _ = state.handle(KeyPress(.backspace))
+        _ = state.handle(.character("5"))
+        #expect(state.handle(.character("q")) == nil, "q is text here, not quit")
+        #expect(state.handle(KeyPress(.enter)) == .amount(5, trackerID: "water", day: Self.today))
+        #expect(state.overlay == nil)
+    }
+
+    @Test func searchTypesIntoTheFieldAndEscClearsIt() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("/"))
+        #expect(state.isEditingSearch)
+        for character in "wat" { _ = state.handle(.character(character)) }
+        #expect(state.screen.cards.map(\.trackerID) == ["water"])
+        _ = state.handle(.character("q"))
+        #expect(state.search == "watq" && state.screen.emptyState == .nothingFound, "q types in a text field")
+        _ = state.handle(KeyPress(.escape))
+        #expect(state.search.isEmpty && !state.isEditingSearch && state.screen.cards.count == 3)
+        #expect(state.handle(.control("c")) == .quit, "Ctrl-C always quits")
+    }
+
+    @Test func theFilterSheetChecksTheCurrentFilterAndTodayJumpsToToday() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("f"))
+        #expect(state.overlay == .filter(highlighted: 0))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.filter == .completed && state.screen.cards.map(\.trackerID) == ["run"])
+        _ = state.handle(.character("h"))
+        _ = state.handle(.character("f"))
+        _ = state.handle(.character("k"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.filter == .today && state.day == Self.today)
+
+        var empty = AppState(journal: Journal(), today: Self.today)
+        _ = empty.handle(.character("f"))
+        #expect(empty.overlay == nil, "no filter on a day without trackers")
+    }
+
+    @Test func tabHelpAndQuit() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(KeyPress(.tab))
+        #expect(state.tab == .statistics)
+        #expect(state.handle(.character(" ")) == nil, "no marking on the statistics tab")
+        _ = state.handle(KeyPress(.tab))
+        #expect(state.tab == .trackers)
+        _ = state.handle(.character("?"))
+        #expect(state.overlay == .help)
+        #expect(state.handle(.character("q")) == nil && state.overlay == nil, "a key closes the help")
+        #expect(state.handle(.character("q")) == .quit)
+    }
+
+    @Test func aReloadKeepsTheSelectionOnTheSameTracker() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("j"))
+        var journal = Self.journal()
+        journal.trackers.append(Tracker(id: "aaa", name: "Aaa", category: "Health", schedule: .daily, start: Self.day("2026-11-01")))
+        state.reload(journal, today: Self.today)
+        #expect(state.selectedCard?.trackerID == "water")
+    }
+}
+
+extension AppStateTests {
+    @Test func theCalendarPicksADayInAnotherMonth() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("g"))
+        guard case .calendar(let picker)? = state.overlay else {
+            Issue.record("g opens the calendar")
+            return
+        }
+        #expect(picker.selected == Self.today && picker.month == 11)
+        _ = state.handle(KeyPress(.pageDown))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("h"))
+        #expect(state.day == Self.today, "nothing is shown before Enter")
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.overlay == nil)
+        #expect(state.day == Self.day("2026-12-26"), "20 November + a month + a week - a day")
+        _ = state.handle(.character("g"))
+        _ = state.handle(KeyPress(.escape))
+        #expect(state.overlay == nil && state.day == Self.day("2026-12-26"))
+    }
+}
+
+extension AppStateTests {
+    @Test func theCardMenuPinsArchivesAndDeletesOnlyAfterYes() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.overlay == .menu(trackerID: "read", highlighted: 0))
+        #expect(state.handle(KeyPress(.enter)) == .pin(false, trackerID: "read"), "a pinned tracker is unpinned")
+        _ = state.handle(.character("j"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.handle(.character("j")) == nil)
+        #expect(state.handle(KeyPress(.enter)) == .archive(trackerID: "water"))
+        _ = state.handle(KeyPress(.enter))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        #expect(state.handle(KeyPress(.enter)) == nil)
+        #expect(state.overlay == .confirmDelete(trackerID: "water"))
+        #expect(state.handle(.character("n")) == nil && state.overlay == nil, "anything but y keeps the tracker")
+        _ = state.handle(KeyPress(.enter))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.handle(.character("y")) == .delete(trackerID: "water"))
+    }
+}

@@ -9,12 +9,16 @@ let package = Package(
     name: "habit",
     products: [
         .executable(name: "habit", targets: ["habit"]),
+        .executable(name: "habit-serve", targets: ["habit-serve"]),
         .executable(name: "toml-decode", targets: ["toml-decode"]),
         .library(name: "TOML", targets: ["TOML"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `habit serve`'s HTTP server. No traits: `FullFoundation` off (FoundationEssentials only,
+        // as every module of habit) and `ConfigurationSupport` off (swift-configuration unused).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         .target(name: "TOML"),
@@ -62,6 +66,17 @@ let package = Package(
         // `habit --version`: writes the checkout's `git describe` into HabitCLI before each build.
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .executableTarget(name: "habit", dependencies: ["HabitCLI"]),
+        // `habit serve`: the web app over the data directory, a second executable so the server
+        // library never loads in `habit` itself (docs/serve.md). HabitServe holds the app; the
+        // executable is a thin main that `habit serve` execs.
+        .target(
+            name: "HabitServe",
+            dependencies: [
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(name: "habit-serve", dependencies: ["HabitServe"]),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),
         // libFuzzer entry points over the parser and the tracker loader; in an ordinary build it
@@ -83,6 +98,7 @@ let package = Package(
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,10 @@ fail() { echo "50-install: $*" >&2; exit 1; }
 scripts/install --prefix "$prefix" 2>&1 | sed 's/^/  /'
 habit="$prefix/bin/habit"
 [ -x "$habit" ] || fail "no $habit"
+[ -x "$prefix/bin/habit-serve" ] || fail "no $prefix/bin/habit-serve beside habit (habit serve runs it)"
+if ldd "$prefix/bin/habit-serve" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; then
+  fail "the installed habit-serve links the Swift runtime dynamically"
+fi
 
 libraries=$(ldd "$habit")
 if echo "$libraries" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; then

@@ -14,6 +14,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 [[ "$depends" == *"libgit2-1.5 "* ]] || fail "the package does not depend on libgit2-1.5: $depends"
 contents=$(dpkg-deb -c "$deb")
 [[ "$contents" == *"./usr/share/doc/habit/copyright"* ]] || fail "no copyright file"
+[[ "$contents" == *"./usr/bin/habit-serve"* ]] || fail "no /usr/bin/habit-serve (habit serve runs it)"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO dpkg -i "$deb" >/dev/null

@@ -800,6 +800,10 @@ public enum EnglishCatalog {
         // MARK: reminder actions (issue 25)
         case .reminderActionDone: "Done"
         case .reminderActionSnooze: "Snooze 10 min"
+        // MARK: serve
+        case .serveProgramMissing: "habit serve needs the program habit-serve beside habit, and there is none:\n  {0}"
+        case .serveProgramMissingHint: "Install habit with scripts/install or the .deb, which install both programs, or build it with swift build --product habit-serve."
+        case .serveProgramNotStarted: "Could not start {0}: {1}."
         }
     }
 }

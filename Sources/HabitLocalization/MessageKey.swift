@@ -748,4 +748,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     // MARK: reminder actions (issue 25)
     case reminderActionDone
     case reminderActionSnooze
+    // MARK: serve
+    case serveProgramMissing
+    case serveProgramMissingHint
+    case serveProgramNotStarted
 }

@@ -800,6 +800,10 @@ public enum RussianCatalog {
         // MARK: reminder actions (issue 25)
         case .reminderActionDone: "Выполнено"
         case .reminderActionSnooze: "Отложить на 10 мин"
+        // MARK: serve
+        case .serveProgramMissing: "Для habit serve нужна программа habit-serve рядом с habit, а её нет:\n  {0}"
+        case .serveProgramMissingHint: "Установите habit через scripts/install или пакет .deb — они ставят обе программы — или соберите её: swift build --product habit-serve."
+        case .serveProgramNotStarted: "Не удалось запустить {0}: {1}."
         }
     }
 }

@@ -19,6 +19,8 @@ import Testing
         // Reminders with the real crontab, a real user manager or a real desktop: ReminderSystemTests.
         (.remindInstalledCrontab, ["08:00, 20:30"]), (.remindCronNotRunning, []), (.remindReplaced, ["the crontab block"]),
         (.remindRunSent, [2]),
+        // habit-serve present and executable, yet execve refuses it (a damaged install).
+        (.serveProgramNotStarted, ["/usr/bin/habit-serve", "Exec format error"]),
     ]
 
     @Test(arguments: Language.allCases)

@@ -1,0 +1,84 @@
+import FoundationEssentials
+import HabitKit
+import HabitStore
+import HabitSystem
+import Hummingbird
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `habit-serve`: the web app over the data directory (docs/serve.md). `habit serve` execs it.
+public enum HabitServe {
+    /// Exit statuses as the CLI's (docs/cli.md): 1 refused, 2 usage.
+    public static func run(_ arguments: [String]) async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments)
+        } catch {
+            printError("habit serve: \(error.message)")
+            return 2
+        }
+        if !options.authentication && !options.listen.isLoopback {
+            printError("habit serve: refusing to serve \(options.listen.authority) without authentication: anyone on the network could change your data. Leave out --no-auth, or listen on 127.0.0.1.")
+            return 1
+        }
+        let directory = DataDirectory.resolve(explicit: options.directory, environment: environment)
+        guard directory.isInitialized else {
+            printError("habit serve: there is no data directory at \(directory.path) yet; run habit init first.")
+            return 1
+        }
+        let token: AccessToken?
+        do {
+            token = options.authentication ? try AccessToken.load(environment: environment, renew: options.newToken) : nil
+        } catch {
+            printError("habit serve: cannot keep the token in \(AccessToken.path(environment: environment)): \(error)")
+            return 1
+        }
+        let clock = WallClock(environment: environment)
+        let habits = Habits(
+            directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
+            clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60)
+        let app = WebApp(habits: habits, options: options, token: token, environment: environment)
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in await app.respond(request) }
+        // On a wildcard address the URL printed is this machine's loopback one; a phone uses the
+        // machine's name or address instead (allowed with --allow-host, or as an IP literal).
+        let wildcard = options.listen.host == "0.0.0.0" || options.listen.host == "::"
+        let address = "http://" + (wildcard ? "127.0.0.1:\(options.listen.port)" : options.listen.authority)
+        let url = token.map { "\(address)/login?token=\($0.value)" } ?? "\(address)/"
+        let application = Application(
+            responder: responder,
+            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            configuration: .init(address: .hostname(options.listen.host, port: options.listen.port), serverName: nil),
+            onServerRunning: { _ in
+                printLine("habit serve: serving \(directory.path) at \(url)", to: 1)
+                if let token { printLine("habit serve: the token is kept in \(token.path) (habit serve --new-token makes a new one)", to: 1) }
+            })
+        let background = options.syncEvery.map { seconds in
+            Task.detached {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    if Task.isCancelled { break }
+                    _ = try? habits.sync(SyncOptions(environment: environment))
+                }
+            }
+        }
+        defer { background?.cancel() }
+        do {
+            try await application.runService()
+        } catch {
+            printError("habit serve: \(error)")
+            return 1
+        }
+        return 0
+    }
+
+    static func printError(_ text: String) { printLine(text, to: 2) }
+
+    /// A whole line at once on a descriptor (standard output is a pipe under a service manager).
+    static func printLine(_ text: String, to descriptor: Int32) {
+        let bytes = Array((text + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,91 @@
+/// The one script: a tap updates its card in place through `fetch`; while the server cannot be
+/// reached, marks wait in localStorage, the specs' offline note shows at the top, and the queue is
+/// sent when the server answers again. Every mark says what the day must be (never "toggle"), so
+/// sending one twice changes nothing.
+enum AppScript {
+    static let javascript = #"""
+        (function () {
+          'use strict';
+          var meta = function (name) { var m = document.querySelector('meta[name="' + name + '"]'); return m ? m.content : ''; };
+          var csrf = meta('csrf-token');
+          var offlineText = meta('offline-note');
+          var note = document.getElementById('note');
+          var KEY = 'habit-queue:' + location.host;
+
+          function load() { try { return JSON.parse(localStorage.getItem(KEY) || '[]'); } catch (e) { return []; } }
+          function store(queue) { try { localStorage.setItem(KEY, JSON.stringify(queue)); } catch (e) { /* full: marks stay on screen */ } }
+          function offline(on) {
+            if (!note) return;
+            if (on) { note.textContent = offlineText; note.hidden = false; note.className = 'note offline'; }
+            else if (note.className.indexOf('offline') >= 0) { note.hidden = true; note.className = 'note'; }
+          }
+          function send(fields) {
+            return fetch('/mark', {
+              method: 'POST', credentials: 'same-origin', cache: 'no-store',
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept': 'application/json', 'X-CSRF-Token': csrf },
+              body: new URLSearchParams(fields).toString()
+            });
+          }
+          function cardFor(fields) {
+            var cards = document.querySelectorAll('.card');
+            for (var i = 0; i < cards.length; i++) {
+              var date = cards[i].querySelector('input[name="date"]');
+              if (cards[i].getAttribute('data-tracker') === fields.tracker && date && date.value === fields.date) return cards[i];
+            }
+            return null;
+          }
+          function show(card, done, count) {
+            if (!card) return;
+            card.classList.toggle('done', done);
+            var state = card.querySelector('input[name="state"]');
+            var tick = card.querySelector('button.tick');
+            if (tick && state) {
+              state.value = done ? 'undone' : 'done';
+              tick.textContent = done ? '\u2713' : '+';
+              tick.setAttribute('aria-pressed', done ? 'true' : 'false');
+            }
+            if (count) { var c = card.querySelector('.count'); if (c) c.textContent = count; }
+          }
+          function answer(response, fields) {
+            return response.json().then(function (reply) {
+              if (reply.ok) { show(cardFor(fields), reply.done, reply.count); }
+              else if (note) { note.textContent = reply.error; note.hidden = false; note.className = 'note problem'; }
+            }, function () { /* not JSON: a login page; the next load shows it */ });
+          }
+          var flushing = false;
+          function flush() {
+            var queue = load();
+            if (!queue.length || flushing) return;
+            flushing = true;
+            send(queue[0]).then(function (response) {
+              flushing = false;
+              var rest = load(); rest.shift(); store(rest);
+              offline(false);
+              answer(response, queue[0]);
+              flush();
+            }, function () { flushing = false; offline(true); });
+          }
+          function enqueue(fields) {
+            var queue = load().filter(function (f) { return !(f.tracker === fields.tracker && f.date === fields.date); });
+            queue.push(fields);
+            store(queue);
+          }
+          document.addEventListener('submit', function (event) {
+            var form = event.target;
+            if (!form.classList || !form.classList.contains('mark')) return;
+            event.preventDefault();
+            var fields = {};
+            new FormData(form).forEach(function (value, name) { if (name !== 'csrf') fields[name] = String(value); });
+            var card = form.closest('.card');
+            if (card.querySelector('button.tick')) show(card, fields.state === 'done');
+            if (load().length) { enqueue(fields); flush(); return; }
+            send(fields).then(function (response) { offline(false); answer(response, fields); },
+                              function () { enqueue(fields); offline(true); });
+          });
+          window.addEventListener('online', flush);
+          setInterval(flush, 10000);
+          if (load().length) { offline(true); flush(); }
+        })();
+
+        """#
+}

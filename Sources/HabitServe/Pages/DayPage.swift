@@ -1,0 +1,133 @@
+import HabitCore
+import HabitScreens
+import HabitStore
+
+/// The main screen as HTML: HabitScreens' `DayScreen` (title, date and week strip, search, filters,
+/// the day's cards by category with Pinned first), each card with a form that sets the day (never
+/// toggles it).
+struct DayPage {
+    let text: WebText
+    let screen: DayScreen
+    let csrf: String
+    let problems: [Diagnostic]
+
+    var today: CivilDate { screen.today }
+    var query: String { screen.search }
+    var filter: DayScreen.Filter { screen.filter }
+
+    func render() -> String {
+        let day = screen.day
+        var html = "<header class=\"top\">\n"
+        html += "<h1>\(HTML.escape(text[.trackers]))</h1>\n"
+        html += "<form class=\"date\" method=\"get\" action=\"/\"><label><span class=\"label\">\(HTML.escape(text[.day]))</span> "
+        html += "<input type=\"date\" name=\"date\" value=\"\(day)\" max=\"\(today)\"></label>"
+        html += "<button type=\"submit\">\(HTML.escape(text[.go]))</button></form>\n"
+        html += "</header>\n"
+        html += weekStrip(day)
+        html += "<form class=\"search\" method=\"get\" action=\"/\" role=\"search\">"
+        html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
+        if filter != .all { html += "<input type=\"hidden\" name=\"filter\" value=\"\(filter.rawValue)\">" }
+        html += "<input type=\"search\" name=\"q\" value=\"\(HTML.escape(query))\" placeholder=\"\(HTML.escape(text[.search]))\" aria-label=\"\(HTML.escape(text[.search]))\">"
+        html += "</form>\n"
+        html += ProblemList(text: text, problems: problems).render()
+        if let empty = screen.emptyState {
+            let found = empty == .nothingFound
+            html += "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">\(found ? "🧐" : "💫")</div>"
+            html += "<p>\(HTML.escape(text[found ? .nothingFound : .whatShallWeTrack]))</p></div>\n"
+        }
+        for section in screen.sections {
+            html += "<section class=\"group\"><h2>\(HTML.escape(section.category ?? text[.pinned]))</h2>\n<ul class=\"cards\">\n"
+            for card in section.cards { html += render(card, day: day) }
+            html += "</ul></section>\n"
+        }
+        if screen.isFilterOffered { html += filters(day) }
+        return html
+    }
+
+    private func weekStrip(_ day: CivilDate) -> String {
+        let first = screen.week.first?.date ?? day
+        var html = "<nav class=\"week\" aria-label=\"week\">"
+        html += "<a class=\"step\" href=\"/?date=\(first.adding(days: -7))\" aria-label=\"\(HTML.escape(text[.previousWeek]))\">‹</a>"
+        for weekDay in screen.week {
+            let date = weekDay.date
+            let current = weekDay.isSelected ? " aria-current=\"date\"" : ""
+            let classes = weekDay.isToday ? "day today" : "day"
+            if date > today {
+                html += "<span class=\"\(classes) future\"><small>\(weekdayName(date.weekday))</small><b>\(date.day)</b></span>"
+            } else {
+                html += "<a class=\"\(classes)\" href=\"/?date=\(date)\"\(current)><small>\(weekdayName(date.weekday))</small><b>\(date.day)</b></a>"
+            }
+        }
+        let next = first.adding(days: 7)
+        if next <= today {
+            html += "<a class=\"step\" href=\"/?date=\(next)\" aria-label=\"\(HTML.escape(text[.nextWeek]))\">›</a>"
+        } else {
+            html += "<span class=\"step\"></span>"
+        }
+        return html + "</nav>\n"
+    }
+
+    private func weekdayName(_ weekday: Weekday) -> String {
+        let english = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let russian = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
+        return (text.language == .russian ? russian : english)[weekday.rawValue - 1]
+    }
+
+    private func render(_ card: DayScreen.Card, day: CivilDate) -> String {
+        let done = card.state == .done
+        var html = "<li class=\"card\(done ? " done" : "")\(card.state == .skipped ? " skipped" : "")\" data-tracker=\"\(HTML.escape(card.trackerID))\">"
+        html += "<div class=\"face\"><span class=\"emoji\" aria-hidden=\"true\">\(HTML.escape(card.emoji ?? "•"))</span>"
+        html += "<span class=\"name\">\(HTML.escape(card.name))</span></div>"
+        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(text.days(card.doneDays)))</span>"
+        html += "<form class=\"mark\" method=\"post\" action=\"/mark\">" + PageFrame.csrfField(csrf)
+        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(card.trackerID))\">"
+        html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
+        if card.isNumeric, case .amount(let total, let measure)? = card.progress {
+            html += "<input type=\"hidden\" name=\"state\" value=\"done\">"
+            html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.amount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
+            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" placeholder=\"/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")\" value=\"\(total > 0 ? format(Measure.tidy(total)) : "")\"></label>"
+            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.save]))</button>"
+        } else if card.isNumeric {
+            // A skipped day of a numeric habit: cleared, it takes an amount again.
+            html += "<input type=\"hidden\" name=\"state\" value=\"undone\">"
+            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.markUndone]))</button>"
+        } else {
+            html += "<input type=\"hidden\" name=\"state\" value=\"\(done ? "undone" : "done")\">"
+            html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .markUndone : .markDone]))\">\(done ? "✓" : "+")</button>"
+        }
+        html += "</form></div></li>\n"
+        return html
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    private func filters(_ day: CivilDate) -> String {
+        var html = "<details class=\"sheet\"><summary>\(HTML.escape(text[.filters]))</summary><ul class=\"filters\">"
+        let choices: [(DayScreen.Filter, WebText.Key)] = [(.all, .allTrackers), (.today, .todaysTrackers), (.completed, .completed), (.uncompleted, .uncompleted)]
+        for (choice, key) in choices {
+            let date = choice == .today ? today : day
+            var link = "/?date=\(date)&amp;filter=\(choice.rawValue)"
+            if !query.isEmpty { link += "&amp;q=" + HTML.query(query) }
+            let current = choice == filter
+            html += "<li><a href=\"\(link)\"\(current ? " aria-current=\"true\"" : "")>\(HTML.escape(text[key]))<span class=\"check\" aria-hidden=\"true\">\(current ? "✓" : "")</span></a></li>"
+        }
+        return html + "</ul></details>\n"
+    }
+}
+
+/// Files that did not load, each with file:line:column; they are shown, never rewritten.
+struct ProblemList {
+    let text: WebText
+    let problems: [Diagnostic]
+
+    func render() -> String {
+        guard !problems.isEmpty else { return "" }
+        var html = "<section class=\"problems\" role=\"alert\"><p>\(HTML.escape(text[.fileHasErrors]))</p><ul>"
+        for problem in problems {
+            html += "<li><code>\(HTML.escape(problem.file)):\(problem.line):\(problem.column)</code></li>"
+        }
+        return html + "</ul><p>\(HTML.escape(text[.fileNeverOverwritten]))</p></section>\n"
+    }
+}

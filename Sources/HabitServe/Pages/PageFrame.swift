@@ -1,0 +1,48 @@
+/// The frame of every page: head, the note at the top, the content and the tab bar. No inline
+/// script or style anywhere (the Content-Security-Policy is `default-src 'self'`).
+struct PageFrame {
+    let text: WebText
+    let title: String
+    /// The CSRF token for the forms and for the script's requests; nil on the login page.
+    let csrf: String?
+    /// "trackers" or "statistics": the tab shown as current.
+    var tab: String? = nil
+    var note: String? = nil
+
+    func render(_ content: String) -> String {
+        var html = """
+            <!doctype html>
+            <html lang="\(text.language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="color-scheme" content="light dark">
+            <meta name="referrer" content="same-origin">
+            <title>\(HTML.escape(title))</title>
+            <link rel="stylesheet" href="/static/app.css">
+            <link rel="manifest" href="/static/manifest.json">
+
+            """
+        if let csrf {
+            html += "<meta name=\"csrf-token\" content=\"\(HTML.escape(csrf))\">\n"
+            html += "<meta name=\"offline-note\" content=\"\(HTML.escape(text[.offlineNote]))\">\n"
+            html += "<script src=\"/static/app.js\" defer></script>\n"
+        }
+        html += "</head>\n<body>\n"
+        html += "<p id=\"note\" class=\"note\"\(note == nil ? " hidden" : "") role=\"status\">\(HTML.escape(note ?? ""))</p>\n"
+        html += "<main>\n" + content + "</main>\n"
+        if let tab {
+            html += "<nav class=\"tabs\">"
+            html += "<a href=\"/\"\(tab == "trackers" ? " aria-current=\"page\"" : "")><span aria-hidden=\"true\">◎</span>\(HTML.escape(text[.trackers]))</a>"
+            html += "<a href=\"/stats\"\(tab == "statistics" ? " aria-current=\"page\"" : "")><span aria-hidden=\"true\">◔</span>\(HTML.escape(text[.statistics]))</a>"
+            html += "</nav>\n"
+        }
+        html += "</body>\n</html>\n"
+        return html
+    }
+
+    /// The hidden field every form that changes something carries.
+    static func csrfField(_ csrf: String) -> String {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrf))\">"
+    }
+}

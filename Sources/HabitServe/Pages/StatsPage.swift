@@ -1,0 +1,25 @@
+import HabitCore
+
+/// The statistics tab: the four figures of `OverallStatistics`, or the empty state.
+struct StatsPage {
+    let text: WebText
+    let statistics: OverallStatistics
+
+    func render() -> String {
+        var html = "<header class=\"top\"><h1>\(HTML.escape(text[.statistics]))</h1></header>\n"
+        guard !statistics.isEmpty else {
+            return html + "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">🤔</div><p>\(HTML.escape(text[.nothingToAnalyse]))</p></div>\n"
+        }
+        let average = (statistics.average * 10).rounded() / 10
+        let figures: [(String, WebText.Key)] = [
+            (String(statistics.bestStreak), .bestStreak), (String(statistics.perfectDays), .perfectDays),
+            (String(statistics.trackersCompleted), .trackersCompleted),
+            (average == average.rounded() ? String(Int(average)) : String(average), .average),
+        ]
+        html += "<ul class=\"figures\">"
+        for (value, key) in figures {
+            html += "<li class=\"figure\"><b>\(value)</b><span>\(HTML.escape(text[key]))</span></li>"
+        }
+        return html + "</ul>\n"
+    }
+}

@@ -1,0 +1,55 @@
+import Synchronization
+import HabitSystem
+
+/// The browsers logged in: a session id (the cookie) with its CSRF token, and the failed logins
+/// that slow down whoever guesses tokens.
+final class SessionBook: Sendable {
+    struct Session: Sendable {
+        let id: String
+        let csrf: String
+        var lastSeen: Double
+    }
+
+    private struct State {
+        var sessions: [String: Session] = [:]
+        var failures: [Double] = []
+    }
+
+    private let state = Mutex(State())
+    /// Failed logins allowed in a window before every login is refused until the window passes.
+    static let failureLimit = 5
+    static let failureWindow = 60.0
+    /// A session unused this long is forgotten.
+    static let idleLifetime = 30.0 * 86_400
+
+    func open() -> Session {
+        let session = Session(id: Random.hex(bytes: 24), csrf: Random.hex(bytes: 24), lastSeen: SystemClock.monotonicSeconds())
+        state.withLock { state in
+            state.sessions = state.sessions.filter { SystemClock.monotonicSeconds() - $0.value.lastSeen < Self.idleLifetime }
+            state.sessions[session.id] = session
+        }
+        return session
+    }
+
+    func session(_ id: String) -> Session? {
+        state.withLock { state in
+            guard var session = state.sessions[id] else { return nil }
+            session.lastSeen = SystemClock.monotonicSeconds()
+            state.sessions[id] = session
+            return session
+        }
+    }
+
+    /// False while too many logins failed lately; a failure is counted by `recordFailure`.
+    func mayTryLogin() -> Bool {
+        state.withLock { state in
+            let now = SystemClock.monotonicSeconds()
+            state.failures.removeAll { now - $0 > Self.failureWindow }
+            return state.failures.count < Self.failureLimit
+        }
+    }
+
+    func recordFailure() {
+        state.withLock { $0.failures.append(SystemClock.monotonicSeconds()) }
+    }
+}

@@ -1,0 +1,71 @@
+import Hummingbird
+
+/// Responses with the headers every page of private data carries.
+enum Reply {
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+    static func secured(_ status: HTTPResponse.Status, contentType: String, body: String, cache: Bool = false,
+                        extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [
+            .contentType: contentType,
+            .contentSecurityPolicy: contentSecurityPolicy,
+            .init("X-Frame-Options")!: "DENY",
+            .init("X-Content-Type-Options")!: "nosniff",
+            // same-origin rather than no-referrer: with no-referrer a browser sends `Origin: null`
+            // on a form POST, and the Origin check could not tell this server from any other.
+            .init("Referrer-Policy")!: "same-origin",
+            .cacheControl: cache ? "no-cache" : "no-store",
+        ]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func html(_ body: String, status: HTTPResponse.Status = .ok, extra: HTTPFields = [:]) -> Response {
+        secured(status, contentType: "text/html; charset=utf-8", body: body, extra: extra)
+    }
+
+    static func json(_ fields: [(String, JSONValue)], status: HTTPResponse.Status = .ok) -> Response {
+        let body = "{" + fields.map { "\"\($0.0)\":\($0.1.text)" }.joined(separator: ",") + "}\n"
+        return secured(status, contentType: "application/json; charset=utf-8", body: body)
+    }
+
+    static func redirect(_ location: String, extra: HTTPFields = [:]) -> Response {
+        var headers = extra
+        headers[.location] = location
+        return secured(.seeOther, contentType: "text/plain; charset=utf-8", body: "", extra: headers)
+    }
+
+    /// A refusal as an HTML page or JSON, as the client asked.
+    static func problem(_ status: HTTPResponse.Status, _ message: String, wantsJSON: Bool, text: WebText) -> Response {
+        if wantsJSON { return json([("ok", .bool(false)), ("error", .string(message))], status: status) }
+        let page = PageFrame(text: text, title: message, csrf: nil).render(
+            "<header class=\"top\"><h1>\(status.code)</h1></header><p class=\"problem\">\(HTML.escape(message))</p><p><a href=\"/\">\(HTML.escape(text[.trackers]))</a></p>\n")
+        return html(page, status: status)
+    }
+}
+
+enum JSONValue {
+    case string(String), bool(Bool), number(Double), null
+
+    var text: String {
+        switch self {
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .number(let value): return value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
+        case .string(let value):
+            var result = "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "<": result += "\\u003c"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import HabitCore
+import HabitKit
+import HabitScreens
+import HabitStore
+import Hummingbird
+
+/// Every request of `habit serve`: the checks first (Host, session, Origin and CSRF for a change,
+/// bounded body), then a page or a change through the same HabitKit use case the CLI calls.
+struct WebApp: Sendable {
+    let habits: Habits
+    let requestGuard: RequestGuard
+    /// nil: `--no-auth` on the loopback address.
+    let token: AccessToken?
+    let sessions: SessionBook
+    let clock: WallClock
+    let environment: [String: String]
+    let cookieName: String
+    /// The one session of a server without authentication (it still needs the CSRF token).
+    let openSession: SessionBook.Session
+
+    /// A form body larger than this is refused (413): a mark is a few hundred bytes.
+    static let maximumBody = 16 * 1024
+
+    init(habits: Habits, options: ServeOptions, token: AccessToken?, environment: [String: String]) {
+        self.habits = habits
+        requestGuard = RequestGuard(listen: options.listen, allowedHosts: options.allowedHosts)
+        self.token = token
+        sessions = SessionBook()
+        clock = WallClock(environment: environment)
+        self.environment = environment
+        cookieName = "habit_session_\(options.listen.port)"
+        openSession = sessions.open()
+    }
+
+    struct Call {
+        var request: Request
+        let text: WebText
+        let wantsJSON: Bool
+        let host: String?
+    }
+
+    func respond(_ request: Request) async -> Response {
+        let text = WebText(language: WebLanguage(acceptLanguage: request.headers[.acceptLanguage]))
+        let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
+        let host = request.head.authority
+        var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host)
+        // DNS rebinding: a page of another site whose name now points here is refused.
+        guard requestGuard.isAllowed(host: host) else {
+            return Reply.problem(.misdirectedRequest, text[.forbidden] + ": Host", wantsJSON: wantsJSON, text: text)
+        }
+        let path = request.uri.path
+        let method = request.method
+        if method == .get, let asset = Assets.named(path) {
+            return Reply.secured(.ok, contentType: asset.type, body: asset.body, cache: true)
+        }
+        if path == "/login" { return await login(&call) }
+        guard let session = currentSession(request) else {
+            if wantsJSON || method != .get { return Reply.problem(.unauthorized, text[.logIn], wantsJSON: wantsJSON, text: text) }
+            return LoginPage(text: text, message: nil).response(status: .unauthorized)
+        }
+        switch (method, path) {
+        case (.get, "/"): return dayPage(call, session: session)
+        case (.get, "/stats"): return statsPage(call, session: session)
+        case (.post, "/mark"), (.post, "/sync"):
+            let form: FormBody
+            switch await checkedForm(&call, session: session) {
+            case .success(let body): form = body
+            case .failure(let refusal): return refusal.response
+            }
+            return path == "/mark" ? mark(call, form: form) : sync(call)
+        case (.get, _), (.post, _):
+            return Reply.problem(.notFound, text[.notFound], wantsJSON: wantsJSON, text: text)
+        default:
+            return Reply.problem(.methodNotAllowed, text[.badRequest], wantsJSON: wantsJSON, text: text)
+        }
+    }
+
+    // MARK: the session
+
+    private func currentSession(_ request: Request) -> SessionBook.Session? {
+        guard token != nil else { return openSession }
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: " ") == cookieName else { continue }
+                if let session = sessions.session(String(parts[1]).trimmingCharacters(in: " ")) { return session }
+            }
+        }
+        return nil
+    }
+
+    private func login(_ call: inout Call) async -> Response {
+        let text = call.text
+        guard let token else { return Reply.redirect("/") }
+        var candidate: String? = nil
+        if call.request.method == .get {
+            guard let given = call.request.uri.queryParameters["token"] else {
+                return LoginPage(text: text, message: nil).response(status: .ok)
+            }
+            candidate = String(given)
+        } else if call.request.method == .post {
+            guard requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
+                return Reply.problem(.forbidden, text[.forbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)
+            }
+            guard let body = try? await call.request.collectBody(upTo: Self.maximumBody) else {
+                return Reply.problem(.contentTooLarge, text[.tooLarge], wantsJSON: call.wantsJSON, text: text)
+            }
+            candidate = FormBody(Substring(String(buffer: body)))["token"]
+        } else {
+            return Reply.problem(.methodNotAllowed, text[.badRequest], wantsJSON: call.wantsJSON, text: text)
+        }
+        guard sessions.mayTryLogin() else {
+            return LoginPage(text: text, message: text[.tooManyLogins]).response(status: .tooManyRequests)
+        }
+        guard let candidate, token.matches(candidate) else {
+            sessions.recordFailure()
+            return LoginPage(text: text, message: text[.loginFailed]).response(status: .unauthorized)
+        }
+        let session = sessions.open()
+        // The redirect takes the token out of the address bar and the history.
+        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000"])
+    }
+
+    // MARK: a change
+
+    struct Refusal: Error {
+        let response: Response
+    }
+
+    /// The Origin, the body (bounded, a form) and the CSRF token (field or header) of a change.
+    private func checkedForm(_ call: inout Call, session: SessionBook.Session) async -> Result<FormBody, Refusal> {
+        let text = call.text
+        guard requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
+            return .failure(Refusal(response: Reply.problem(.forbidden, text[.forbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)))
+        }
+        let type = (call.request.headers[.contentType] ?? "").lowercased()
+        guard type.hasPrefix("application/x-www-form-urlencoded") else {
+            return .failure(Refusal(response: Reply.problem(.unsupportedMediaType, text[.badRequest], wantsJSON: call.wantsJSON, text: text)))
+        }
+        guard let body = try? await call.request.collectBody(upTo: Self.maximumBody) else {
+            return .failure(Refusal(response: Reply.problem(.contentTooLarge, text[.tooLarge], wantsJSON: call.wantsJSON, text: text)))
+        }
+        let form = FormBody(Substring(String(buffer: body)))
+        let given = call.request.headers[.init("X-CSRF-Token")!] ?? form["csrf"] ?? ""
+        guard Random.constantTimeEqual(given, session.csrf) else {
+            return .failure(Refusal(response: Reply.problem(.forbidden, text[.forbidden] + ": CSRF", wantsJSON: call.wantsJSON, text: text)))
+        }
+        return .success(form)
+    }
+
+    /// Sets one day of one tracker: done (with an amount for a numeric habit) or not done. The
+    /// same request twice leaves the same file: a retry from an offline queue never undoes it.
+    private func mark(_ call: Call, form: FormBody) -> Response {
+        let text = call.text
+        func bad(_ what: String, _ status: HTTPResponse.Status = .badRequest) -> Response {
+            Reply.problem(status, text[.badRequest] + ": " + what, wantsJSON: call.wantsJSON, text: text)
+        }
+        guard let id = form["tracker"], let dateText = form["date"], let state = form["state"] else { return bad("tracker, date, state") }
+        guard let day = CivilDate(dateText) else { return bad("date") }
+        guard state == "done" || state == "undone" else { return bad("state") }
+        var amount: AmountChange? = nil
+        if let amountText = form["amount"], !amountText.isEmpty {
+            guard state == "done", let value = Double(amountText), value.isFinite, value >= 0 else { return bad("amount") }
+            amount = .set(value)
+        }
+        let store: Store
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, "\(error)", wantsJSON: call.wantsJSON, text: text) }
+        // An identifier names a loaded tracker or nothing: it never becomes a path.
+        guard store.journal.tracker(id: id) != nil else { return bad("tracker", .notFound) }
+        let today = clock.today(store.settings)
+        let outcome: MarkOutcome
+        do {
+            outcome = try habits.mark(state == "done" ? .done : nil, id, on: day, today: today, amount: amount, reusing: store)
+        } catch {
+            return Reply.problem(.conflict, text[.refused] + ": " + ErrorWords.describe(error), wantsJSON: call.wantsJSON, text: text)
+        }
+        if call.wantsJSON {
+            let tracker = outcome.tracker
+            let status = tracker.status(on: day, today: today)
+            let completions = tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount
+            return Reply.json([
+                ("ok", .bool(true)), ("tracker", .string(tracker.id)), ("date", .string(day.description)),
+                ("done", .bool(status.mark == .done)), ("changed", .bool(outcome.changed)),
+                ("total", outcome.total.map(JSONValue.number) ?? .null), ("count", .string(text.days(completions))),
+            ])
+        }
+        return Reply.redirect("/?date=\(day)")
+    }
+
+    private func sync(_ call: Call) -> Response {
+        do {
+            _ = try habits.sync(SyncOptions(environment: environment))
+        } catch {
+            if call.wantsJSON { return Reply.json([("ok", .bool(false)), ("error", .string(ErrorWords.describe(error)))], status: .badGateway) }
+            return Reply.redirect("/")
+        }
+        if call.wantsJSON { return Reply.json([("ok", .bool(true))]) }
+        return Reply.redirect("/")
+    }
+
+    // MARK: pages
+
+    private func dayPage(_ call: Call, session: SessionBook.Session) -> Response {
+        let text = call.text
+        let store: Store
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: false, text: text) }
+        let today = clock.today(store.settings)
+        let parameters = call.request.uri.queryParameters
+        var day = today
+        if let dateText = parameters["date"] {
+            guard let parsed = CivilDate(dateText) else { return Reply.problem(.badRequest, text[.badRequest] + ": date", wantsJSON: false, text: text) }
+            day = min(parsed, today)
+        }
+        let filter = parameters["filter"].flatMap { Agenda.Filter(rawValue: String($0)) } ?? .all
+        let query = parameters["q"].map(String.init) ?? ""
+        guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.badRequest] + ": q", wantsJSON: false, text: text) }
+        let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter)
+        let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
+            + SyncBar(text: text, csrf: session.csrf, note: habits.offlineNote()).render()
+        return Reply.html(PageFrame(text: text, title: text[.trackers], csrf: session.csrf, tab: "trackers", note: syncNote(text)).render(content))
+    }
+
+    private func statsPage(_ call: Call, session: SessionBook.Session) -> Response {
+        let text = call.text
+        let store: Store
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: false, text: text) }
+        let statistics = OverallStatistics(journal: store.journal, today: clock.today(store.settings))
+        let content = StatsPage(text: text, statistics: statistics).render() + ProblemList(text: text, problems: store.errors).render()
+        return Reply.html(PageFrame(text: text, title: text[.statistics], csrf: session.csrf, tab: "statistics", note: syncNote(text)).render(content))
+    }
+
+    /// The specs' note at the top while changes wait for a sync or the last one failed.
+    private func syncNote(_ text: WebText) -> String? {
+        guard let note = habits.offlineNote() else { return nil }
+        return "\(note.count) \(text[.notSynced])" + (note.reason != nil ? " (\(text[.lastSyncFailed]): \(note.reason!))" : "")
+    }
+}
+
+/// The "Sync now" button, shown when the directory has a remote.
+struct SyncBar {
+    let text: WebText
+    let csrf: String
+    let note: (count: Int, reason: String?)?
+
+    func render() -> String {
+        "<form class=\"syncbar\" method=\"post\" action=\"/sync\">" + PageFrame.csrfField(csrf)
+            + "<button type=\"submit\">\(HTML.escape(text[.syncNow]))</button></form>\n"
+    }
+}
+
+/// A refusal's words for a page (the CLI's sentences live in its catalogs).
+enum ErrorWords {
+    static func describe(_ error: any Error) -> String {
+        String(describing: error).prefix(300).description
+    }
+}

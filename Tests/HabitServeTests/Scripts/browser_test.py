@@ -1,0 +1,152 @@
+"""habit serve in a real browser (issue 23): Debian's chromium and chromedriver, driven by Selenium
+from PyPI (no browser download). Logs in with the token, marks a habit done and finds the line and
+the commit on disk, goes offline (the note shows, the mark waits, and arrives when back), Russian,
+and screenshots of a phone (390x844) and a desktop in light and dark into $HABIT_SCREENSHOTS."""
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from serve_common import Account, Server
+
+shots = os.environ.get("HABIT_SCREENSHOTS") or os.path.join(os.getcwd(), "screenshots")
+os.makedirs(shots, exist_ok=True)
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def wait_for(condition, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if condition():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def browser(width, height):
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(60)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    return driver
+
+
+def scheme(driver, value):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": value}]})
+
+
+def tap(driver, element):
+    """A finger's tap: the element scrolled clear of the tab bar first."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def card(driver, tracker):
+    return driver.find_element(By.CSS_SELECTOR, f'.card[data-tracker="{tracker}"]')
+
+
+def main():
+    account = Account()
+    account.habit("category", "add", "Study")
+    account.habit("add", "Read", "--category", "Study", "--daily", "--start", "2026-11-01", "--emoji", "📚")
+    account.habit("add", "Stretch", "--category", "Health", "--daily", "--start", "2026-11-01", "--emoji", "🧘")
+    account.habit("pin", "Stretch")
+    account.habit("done", "Stretch", "--date", "2026-11-20")
+    account.habit("done", "Run", "--date", "2026-11-20")
+    server = Server(account)
+    driver = browser(390, 844)
+    try:
+        driver.get(server.url)
+        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "the main screen after logging in")
+        check("token" not in driver.current_url, f"the token stays in the address bar: {driver.current_url}")
+        groups = [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".group h2")]
+        check(groups[:1] == ["Pinned"], f"Pinned is not first: {groups}")
+
+        # A tap marks done in place: the card changes without a page load, the file and a commit follow.
+        commits = account.commits()
+        driver.execute_script("window.__noReload = true")
+        tap(driver, card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick"))
+        check(wait_for(lambda: "done" in card(driver, "run").get_attribute("class")), "the card does not show done")
+        check(wait_for(lambda: account.commits() == commits + 1), "no commit after the tap")
+        check(b"2026-11-21" in account.file("run.toml"), "the mark is not in trackers/run.toml")
+        check(driver.execute_script("return window.__noReload === true"), "the tap reloaded the page")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(shots, "main-phone-light.png"))
+
+        # Offline: the note shows, the mark waits in the page, and arrives when the server is back.
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        commits = account.commits()
+        tap(driver, card(driver, "read").find_element(By.CSS_SELECTOR, "button.tick"))
+        note = driver.find_element(By.ID, "note")
+        check(wait_for(lambda: note.is_displayed() and "No connection" in note.text), "no offline note")
+        check("done" in card(driver, "read").get_attribute("class"), "the offline mark does not show")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(shots, "offline-phone-light.png"))
+        time.sleep(1)
+        check(account.commits() == commits, "a commit while offline")
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        check(wait_for(lambda: account.commits() == commits + 1, timeout=30), "the queued mark did not arrive")
+        check(wait_for(lambda: not note.is_displayed()), "the offline note stays")
+        check(b"2026-11-21" in account.file("read.toml"), "the queued mark is not in trackers/read.toml")
+
+        # Without JavaScript's help too: search and filter are plain links and forms.
+        driver.get(server.origin + "/?q=zzz")
+        check("Nothing found" in driver.page_source, "no “Nothing found” state")
+        driver.get(server.origin + "/?filter=completed")
+        names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".card .name")]
+        check(sorted(names) == ["Read", "Run"], f"completed filter shows {names}")
+
+        scheme(driver, "dark")
+        driver.get(server.origin + "/")
+        background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        check(background != "rgb(255, 255, 255)", f"dark scheme keeps a white page: {background}")
+        driver.save_screenshot(os.path.join(shots, "main-phone-dark.png"))
+        driver.get(server.origin + "/stats")
+        driver.save_screenshot(os.path.join(shots, "stats-phone-dark.png"))
+        scheme(driver, "light")
+        driver.get(server.origin + "/stats")
+        figures = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".figure span")]
+        check(figures == ["Best streak", "Perfect days", "Trackers completed", "Average"], f"statistics: {figures}")
+        driver.save_screenshot(os.path.join(shots, "stats-phone-light.png"))
+
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}})
+        driver.get(server.origin + "/")
+        check(driver.find_element(By.TAG_NAME, "h1").text == "Трекеры", "no Russian page for Accept-Language: ru")
+        driver.save_screenshot(os.path.join(shots, "main-phone-ru.png"))
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        driver.set_window_size(1280, 800)
+        driver.get(server.origin + "/")
+        driver.save_screenshot(os.path.join(shots, "main-desktop-light.png"))
+        scheme(driver, "dark")
+        driver.get(server.origin + "/")
+        driver.save_screenshot(os.path.join(shots, "main-desktop-dark.png"))
+    finally:
+        driver.quit()
+        server.stop()
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        sys.exit(1)
+    print("browser: ok")
+
+
+main()

@@ -1,0 +1,149 @@
+"""habit serve's security against a real server on 127.0.0.1 (issue 23): no token, wrong Origin,
+missing CSRF token, foreign Host are refused with nothing written; path traversal and oversized
+bodies get a 4xx; a non-loopback listen without authentication is refused at start."""
+import http.client
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+import urllib.parse
+
+from serve_common import SERVE, Account, Server, free_port
+
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def request(server, method, path, body=None, headers=None):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    all_headers = {"Host": server.host}
+    all_headers.update(headers or {})
+    connection.request(method, path, body=body, headers=all_headers)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, response.headers, data.decode("utf-8", "replace")
+
+
+def main():
+    account = Account()
+    token_path = os.path.join(account.env["XDG_CONFIG_HOME"], "habit", "serve-token")
+
+    # Refused at start: --no-auth off the loopback address.
+    result = subprocess.run([SERVE, "--dir", account.data, "--listen", f"0.0.0.0:{free_port()}", "--no-auth"],
+                            env=account.env, capture_output=True, text=True, timeout=60)
+    check(result.returncode == 1 and "without authentication" in result.stderr, f"0.0.0.0 --no-auth starts: {result.returncode} {result.stderr}")
+    check(not os.path.exists(token_path) or True, "")
+
+    server = Server(account)
+    try:
+        check(server.token is not None, "the start-up line has no ?token=")
+        mode = stat.S_IMODE(os.stat(token_path).st_mode)
+        check(mode == 0o600, f"serve-token has mode {oct(mode)}")
+        with open(token_path) as f:
+            check(f.read().strip() == server.token, "the printed token is not the stored one")
+        check(not any("serve-token" in names for _, _, names in os.walk(account.data)), "a token file in the data directory")
+
+        # No token: refused, pages and changes alike.
+        status, _, _ = request(server, "GET", "/")
+        check(status == 401, f"GET / without a session: {status}")
+        before = account.snapshot()
+        status, _, _ = request(server, "POST", "/mark", "tracker=run&date=2026-11-21&state=done",
+                               {"Content-Type": "application/x-www-form-urlencoded", "Origin": server.origin})
+        check(status == 401, f"POST /mark without a session: {status}")
+        status, _, _ = request(server, "GET", "/login?token=" + "0" * len(server.token))
+        check(status == 401, f"a wrong token: {status}")
+
+        # The token becomes a cookie, and the redirect drops it from the address.
+        status, headers, _ = request(server, "GET", "/login?token=" + server.token)
+        cookie = headers.get("Set-Cookie", "")
+        check(status == 303 and headers.get("Location") == "/", f"login: {status} {headers.get('Location')}")
+        for attribute in ["HttpOnly", "SameSite=Strict", "Path=/"]:
+            check(attribute in cookie, f"the cookie lacks {attribute}: {cookie}")
+        session = cookie.split(";")[0]
+
+        status, headers, page = request(server, "GET", "/", headers={"Cookie": session})
+        check(status == 200, f"GET / with the session: {status}")
+        check(headers.get("Content-Security-Policy", "").startswith("default-src 'self'"), "no CSP")
+        check(headers.get("X-Frame-Options") == "DENY", "no X-Frame-Options: DENY")
+        check(headers.get("Cache-Control") == "no-store", "a data page may be cached")
+        check(headers.get("Referrer-Policy") in ("no-referrer", "same-origin"), "no Referrer-Policy")
+        check("<script>" not in page and " style=" not in page and "onclick" not in page, "inline script or style")
+        csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
+
+        form = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": session}
+
+        def refused(what, expected, body, headers, host=None):
+            snapshot = account.snapshot()
+            extra = dict(headers)
+            if host:
+                extra["Host"] = host
+            status, _, _ = request(server, "POST", "/mark", body, extra)
+            check(status in expected, f"{what}: {status}")
+            check(account.snapshot() == snapshot, f"{what}: something was written")
+
+        good = f"tracker=run&date=2026-11-21&state=done&csrf={csrf}"
+        refused("a wrong Origin", {403}, good, {**form, "Origin": "http://evil.example"})
+        refused("no Origin", {403}, good, form)
+        refused("Origin null", {403}, good, {**form, "Origin": "null"})
+        refused("no CSRF token", {403}, "tracker=run&date=2026-11-21&state=done", {**form, "Origin": server.origin})
+        refused("a wrong CSRF token", {403}, good.replace(csrf, "0" * len(csrf)), {**form, "Origin": server.origin})
+        refused("a foreign Host", {421, 403}, good, {**form, "Origin": "http://evil.example:%d" % server.port},
+                host="evil.example:%d" % server.port)
+        status, _, _ = request(server, "GET", "/", headers={"Cookie": session, "Host": "rebound.example:%d" % server.port})
+        check(status in (421, 403), f"GET with a foreign Host: {status}")
+        for bad in ["../habit", "../../etc/passwd", "trackers/run", "/etc/passwd", "run%00", "run/../run"]:
+            body = f"tracker={urllib.parse.quote(bad, safe='')}&date=2026-11-21&state=done&csrf={csrf}"
+            refused(f"tracker {bad!r}", {400, 404}, body, {**form, "Origin": server.origin})
+        refused("a bad date", {400}, f"tracker=run&date=2026-13-40&state=done&csrf={csrf}", {**form, "Origin": server.origin})
+        refused("a toggle", {400}, f"tracker=run&date=2026-11-21&state=toggle&csrf={csrf}", {**form, "Origin": server.origin})
+        refused("a future day", {409}, f"tracker=run&date=2026-11-22&state=done&csrf={csrf}", {**form, "Origin": server.origin})
+        refused("an amount that is no number", {400}, f"tracker=water&date=2026-11-21&state=done&amount=lots&csrf={csrf}", {**form, "Origin": server.origin})
+        refused("an oversized body", {413}, good + "&pad=" + "x" * 200_000, {**form, "Origin": server.origin})
+        refused("JSON instead of a form", {415}, json.dumps({"tracker": "run"}), {**form, "Content-Type": "application/json", "Origin": server.origin})
+
+        # The one good request writes the file and one commit; sending it again changes nothing.
+        commits = account.commits()
+        status, headers, _ = request(server, "POST", "/mark", good, {**form, "Origin": server.origin})
+        check(status == 303, f"a good mark: {status}")
+        check(b"2026-11-21" in account.file("run.toml"), "the mark is not in trackers/run.toml")
+        check(account.commits() == commits + 1, f"commits {commits} -> {account.commits()}")
+        status, _, reply = request(server, "POST", "/mark", f"tracker=run&date=2026-11-21&state=done",
+                                   {**form, "Origin": server.origin, "X-CSRF-Token": csrf, "Accept": "application/json"})
+        check(status == 200 and json.loads(reply)["changed"] is False and json.loads(reply)["done"] is True, f"the same mark again: {status} {reply}")
+        check(account.commits() == commits + 1, "sending the same mark again made a commit")
+        status, _, reply = request(server, "POST", "/mark", f"tracker=water&date=2026-11-21&state=done&amount=3",
+                                   {**form, "Origin": server.origin, "X-CSRF-Token": csrf, "Accept": "application/json"})
+        check(status == 200 and json.loads(reply)["total"] == 3, f"an amount: {status} {reply}")
+
+        # A hand edit shows on the next request; a broken file is reported and never overwritten.
+        with open(os.path.join(account.data, "trackers", "run.toml"), "ab") as f:
+            f.write(b"\nbroken = [\n")
+        broken = account.file("run.toml")
+        status, _, page = request(server, "GET", "/", headers={"Cookie": session})
+        check(status == 200 and "trackers/run.toml:" in page, "a broken file is not reported with its line")
+        refused("a mark on a broken file", {404, 409}, good.replace("2026-11-21", "2026-11-20"), {**form, "Origin": server.origin})
+        check(account.file("run.toml") == broken, "the broken file was rewritten")
+
+        # Failed logins are rate-limited: after five, even the right token waits.
+        for _ in range(6):
+            request(server, "GET", "/login?token=" + "1" * len(server.token))
+        status, _, _ = request(server, "GET", "/login?token=" + server.token)
+        check(status == 429, f"the sixth failed login is not rate-limited: {status}")
+    finally:
+        server.stop()
+
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        sys.exit(1)
+    print("security: ok")
+
+
+main()

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `habit serve` tested as a person meets it: the real `habit-serve` on 127.0.0.1, driven over
+/// HTTP by Scripts/security_test.py (Python's standard library) and in a real browser by
+/// Scripts/browser_test.py (Debian's chromium and chromium-driver with Selenium from PyPI).
+@Suite(.serialized) struct ServeScriptTests {
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts").path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// In CI (`.ci/run` sets CI) every tool these tests use was installed: none may skip there.
+    static let inCI: Bool = {
+        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
+        return !value.isEmpty && value != "false" && value != "0"
+    }()
+
+    /// A program on PATH (python3 is the one `.ci/install-packages` gave Selenium), else in /usr/bin.
+    static func tool(_ name: String) -> String? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" }
+        return (path + ["/usr/bin/", "/bin/"]).map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let browserReady: Bool = {
+        guard tool("chromium") != nil, tool("chromedriver") != nil, let python = tool("python3"),
+              let scratch = try? ScratchDirectory("selenium-probe"),
+              let probe = try? ChildProcess(python, ["-c", "import selenium"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
+        else { return false }
+        return probe.wait().succeeded
+    }()
+
+    func run(_ script: String, timeout: Double) throws -> ProcessOutcome {
+        let habit = try #require(BuiltProduct.habit, "build habit first (swift build --build-tests)")
+        let serve = try #require(BuiltProduct.path("habit-serve"), "build habit-serve first (swift build --build-tests)")
+        let python = try #require(Self.tool("python3"), "python3 is not installed")
+        let scratch = try ScratchDirectory("serve")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HABIT_BINARY"] = habit
+        environment["HABIT_SERVE_BINARY"] = serve
+        environment["HABIT_SCREENSHOTS"] = environment["HABIT_SCREENSHOTS"] ?? scratch.path + "/screenshots"
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        return try ChildProcess(python, [Self.scripts + "/" + script], environment: environment, scratch: scratch.path).wait(timeout: timeout)
+    }
+
+    @Test func securityAgainstARealServer() throws {
+        let outcome = try run("security_test.py", timeout: 240)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("security: ok"))
+    }
+
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
+    func markInARealBrowser() throws {
+        let outcome = try run("browser_test.py", timeout: 400)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("browser: ok"))
+    }
+}

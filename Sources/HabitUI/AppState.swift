@@ -145,6 +145,10 @@ public struct AppState: Sendable {
                 overlay = .amount(trackerID: card.trackerID, text: AppState.amountText(measure.target))
                 return nil
             }
+            // A habit to quit is kept unless a slip is logged: Space logs or removes the slip.
+            if case .clean? = card.progress {
+                return .mark(card.state == .slipped ? nil : .slipped, trackerID: card.trackerID, day: day)
+            }
             return .mark(card.state == .done ? nil : .done, trackerID: card.trackerID, day: day)
         case .skip:
             guard let card = selectedCard else { return nil }

@@ -52,6 +52,17 @@ import TerminalUI
         #expect(state.handle(.character("s")) == .mark(.skipped, trackerID: "run", day: Self.today))
     }
 
+    @Test func spaceLogsAndRemovesASlipOnAHabitToQuit() {
+        let smoking = Tracker(id: "smoking", name: "Smoking", category: "Health", schedule: .daily,
+                              start: Self.day("2026-11-01"), isQuit: true)
+        var state = AppState(journal: Journal(settings: Settings(categories: ["Health"]), trackers: [smoking]), today: Self.today)
+        #expect(state.handle(.character(" ")) == .mark(.slipped, trackerID: "smoking", day: Self.today))
+        let slipped = Tracker(id: "smoking", name: "Smoking", category: "Health", schedule: .daily,
+                              start: Self.day("2026-11-01"), log: CompletionLog([.init(day: Self.today, mark: .slipped)]), isQuit: true)
+        state = AppState(journal: Journal(settings: Settings(categories: ["Health"]), trackers: [slipped]), today: Self.today)
+        #expect(state.handle(.character(" ")) == .mark(nil, trackerID: "smoking", day: Self.today), "a slip is removed")
+    }
+
     @Test func aNumericHabitAsksTheAmountWithTheTargetPrefilled() {
         var state = AppState(journal: Self.journal(), today: Self.today)
         _ = state.handle(.character("j"))

@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "HabitServe",
             dependencies: [
-                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
+                "HabitScreens", "HabitLocalization", "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

@@ -752,4 +752,45 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case serveProgramMissing
     case serveProgramMissingHint
     case serveProgramNotStarted
+    // MARK: serve: the card menu, the form, categories, details (issue 23)
+    case formNewTracker
+    case formNewHabit
+    case formNewEvent
+    case formEditTracker
+    case formKindHabit
+    case formKindEvent
+    case formName
+    case formNamePlaceholder
+    case formNoCategories
+    case formAddCategory
+    case formCategoryPlaceholder
+    case formCategories
+    case formRename
+    case formScheduleDays
+    case formScheduleWeek
+    case formScheduleMonth
+    case formScheduleEvery
+    case formTimes
+    case formEveryDays
+    case formTargetHint
+    case formUnit
+    case formAtLeast
+    case formAtMost
+    case formEmoji
+    case formNone
+    case formCreate
+    case formCancel
+    case formEdit
+    case formDetails
+    case formMenu
+    case formNeedsCategory
+    case formNeedsSchedule
+    case formInvalidTarget
+    case formPreviousMonth
+    case formNextMonth
+    case formLogSlip
+    case formRemoveSlip
+    case formCleanDays
+    case formYear
+    case formMarksLost
 }

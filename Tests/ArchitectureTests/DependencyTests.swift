@@ -28,7 +28,7 @@ import Testing
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "Hummingbird"],
+        "HabitServe": ["HabitScreens", "HabitLocalization", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "Hummingbird"],
         "habit-serve": ["HabitServe"],
     ]
 

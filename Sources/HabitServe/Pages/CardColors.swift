@@ -6,7 +6,7 @@ import HabitCore
 enum CardColors {
     static let named: [(PaletteColor, red: UInt8, green: UInt8, blue: UInt8)] = [
         (.red, 0xF5, 0x6B, 0x6C), (.orange, 0xFF, 0x88, 0x1E), (.yellow, 0xF4, 0xC3, 0x1F), (.green, 0x33, 0xCF, 0x69),
-        (.teal, 0x2F, 0xD0, 0x58), (.blue, 0x34, 0xA7, 0xFE), (.purple, 0x8D, 0x72, 0xE6), (.pink, 0xFD, 0x4C, 0x49),
+        (.teal, 0x1F, 0xB5, 0xA8), (.blue, 0x34, 0xA7, 0xFE), (.purple, 0x8D, 0x72, 0xE6), (.pink, 0xFD, 0x4C, 0x49),
         (.gray, 0x8E, 0x8E, 0x93),
     ]
 
@@ -39,7 +39,7 @@ enum CardColors {
     /// The rules: a card's face, and the swatch of the form's colour picker.
     static var css: String {
         named.map { entry in
-            ".c-\(entry.0.rawValue) .face, .swatch.c-\(entry.0.rawValue) { background: \(hex(entry)); }\n"
+            ".c-\(entry.0.rawValue) .face, .c-\(entry.0.rawValue) .tick:not(.slip), .c-\(entry.0.rawValue) .save, .tracker-figures .c-\(entry.0.rawValue) .emoji, .swatch.c-\(entry.0.rawValue) { background: \(hex(entry)); }\n"
         }.joined()
     }
 }

@@ -24,6 +24,18 @@ enum FormStyle {
         .kinds .big { font-size: 16px; font-weight: 500; padding: 20px; }
         .form-top h1 { font-size: 17px; font-weight: 500; text-align: center; width: 100%; margin: 14px 0; }
         .tracker-form { max-width: 560px; margin: 0 auto; display: grid; gap: 18px; }
+        .form-main, .form-pickers { display: grid; gap: 18px; align-content: start; min-width: 0; }
+        @media (min-width: 900px) {
+          .tracker-form { max-width: 960px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); column-gap: 40px; }
+          .tracker-form .actions { grid-column: 1 / -1; }
+        }
+        @media (min-width: 640px) { .figures { max-width: none; grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+        .tracker-figures { list-style: none; padding: 0; margin: 0 0 24px; display: grid; gap: 8px; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); }
+        .tracker-figures a { display: grid; grid-template-columns: auto 1fr auto; gap: 2px 10px; align-items: center; padding: 10px 12px; border-radius: 16px; background: var(--card); color: var(--fg); text-decoration: none; }
+        .tracker-figures .emoji { grid-row: span 2; width: 34px; height: 34px; border-radius: 50%; display: grid; place-items: center; background: var(--accent); }
+        .tracker-figures .name { font-weight: 500; }
+        .tracker-figures .strength { font-weight: 700; }
+        .tracker-figures .streaks { grid-column: 2 / -1; font-size: 12px; color: var(--muted); }
         .tracker-form .implicit { position: absolute; width: 1px; height: 1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); }
         .field input, .tracker-form input[type=text], .tracker-form input[type=number], .tracker-form select, .category-list input, .add-category input {
           width: 100%; background: var(--card); border: 0; border-radius: 16px; padding: 16px; font: inherit; color: inherit; }
@@ -59,7 +71,7 @@ enum FormStyle {
         .grid { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 4px; }
         .emoji-picker .choice span { display: grid; place-items: center; aspect-ratio: 1; font-size: 30px; border-radius: 16px; cursor: pointer; }
         .emoji-picker .choice input:checked + span { background: var(--line); }
-        .color-picker .choice .swatch { display: block; aspect-ratio: 1; border-radius: 8px; border: 6px solid var(--bg); cursor: pointer; background: var(--accent); }
+        .color-picker .choice .swatch { display: block; aspect-ratio: 1; border-radius: 8px; border: 6px solid var(--bg); cursor: pointer; }
         .color-picker .choice input:checked + .swatch { outline: 3px solid var(--fg); outline-offset: -3px; box-shadow: 0 0 0 3px rgba(128,128,128,.35); }
         .choice input:focus-visible + span { outline: 2px solid var(--accent); }
         .actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; position: sticky; bottom: 60px; background: var(--bg); padding: 12px 0; }

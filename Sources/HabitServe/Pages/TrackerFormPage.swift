@@ -33,14 +33,12 @@ struct TrackerFormPage {
         html += "<button class=\"create implicit\" type=\"submit\" tabindex=\"-1\" aria-hidden=\"true\"></button>"
         html += "<input type=\"hidden\" name=\"kind\" value=\"\(form.kind == .habit ? "habit" : "event")\">"
         if let editing { html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(editing.id))\">" }
-        html += nameField()
-        html += categoryField()
+        html += "<div class=\"form-main\">" + nameField() + categoryField()
         if form.kind == .habit {
             html += scheduleField()
             html += targetField()
         }
-        html += emojiField()
-        html += colorField()
+        html += "</div><div class=\"form-pickers\">" + emojiField() + colorField() + "</div>"
         html += "<div class=\"actions\"><a class=\"button cancel\" href=\"/\">\(HTML.escape(words[.formCancel]))</a>"
         html += "<button class=\"create\" type=\"submit\">\(HTML.escape(editing == nil ? words[.formCreate] : text[.save]))</button></div>"
         return html + "</form>\n"

@@ -58,7 +58,7 @@ extension WebApp {
         case "/category/delete":
             guard let name = parameters["name"].map(String.init), store.settings.categories.contains(name) else { return notFound }
             let back = parameters["back"].map(String.init).flatMap(FormReturn.init)
-            let confirmation = CategoryPicker.deleteConfirmation(of: name, in: store)
+            let confirmation = CategoryPicker.deleteConfirmation(of: name, in: store.journal)
             return page(text, session, title: text.words[.uiMenuDelete],
                         CategoryDeletePage(text: text, confirmation: confirmation, csrf: session.csrf, back: back).render())
         default:

@@ -240,8 +240,9 @@ struct WebApp: Sendable {
         let text = call.text
         let store: Store
         do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: false, text: text) }
-        let statistics = OverallStatistics(journal: store.journal, today: clock.today(store.settings))
-        let content = StatsPage(text: text, statistics: statistics).render() + ProblemList(text: text, problems: store.errors).render()
+        let screen = StatisticsScreen(journal: store.journal, today: clock.today(store.settings))
+        let content = StatsPage(text: text, statistics: screen.overall).render() + TrackerFiguresList(text: text, screen: screen).render()
+            + ProblemList(text: text, problems: store.errors).render()
         return Reply.html(PageFrame(text: text, title: text[.statistics], csrf: session.csrf, tab: "statistics", note: syncNote(text)).render(content))
     }
 

@@ -52,7 +52,6 @@ def create_button(driver):
 
 def main():
     account = Account()
-    account.habit("add", "Smoking", "--category", "Health", "--quit", "--start", "2026-11-01", "--emoji", "🚭")
     server = Server(account)
     driver = browser(*PHONE)
     try:
@@ -64,7 +63,9 @@ def main():
         check("Nothing to analyse yet" in driver.page_source, "no empty state on the statistics tab")
         shot(driver, "stats-empty-phone-light")
 
-        # A quit habit: the tap logs the day's slip (as habit slip), a second one removes it (habit unslip).
+        # A quit habit (added from the command line while the server runs: it shows on the next
+        # request): the tap logs the day's slip (as habit slip), a second one removes it (habit unslip).
+        account.habit("add", "Smoking", "--category", "Health", "--quit", "--start", "2026-11-01", "--emoji", "🚭")
         driver.get(server.origin + "/")
         commits = account.commits()
         tap(driver, card(driver, "smoking").find_element(By.CSS_SELECTOR, "button.tick"))
@@ -158,7 +159,7 @@ def main():
         shot(driver, "main-phone-light")
 
         # Details: the figures, a month calendar with the previous month, the year.
-        account.habit("done", "Meditate daily", "--date", "2026-11-20")
+        account.habit("done", "Meditate daily", "--date", "2026-11-21")
         driver.get(server.origin + "/")
         menu(driver, "meditate", "Details")
         check(wait_for(lambda: "Meditate daily" in driver.find_element(By.TAG_NAME, "h1").text), "no details page")
@@ -215,9 +216,19 @@ def main():
         check(back, "no way back to the form")
 
         # Screenshots of the day, the form and statistics: phone and desktop, light and dark.
+        account.habit("category", "add", "Study")
+        account.habit("add", "Read", "--category", "Study", "--daily", "--start", "2026-11-01", "--emoji", "📚", "--tracker-color", "purple")
+        account.habit("add", "Stretch", "--category", "Health", "--days", "mon,wed,fri,sat", "--start", "2026-11-01", "--emoji", "🧘", "--tracker-color", "orange")
+        account.habit("add", "Dentist", "--category", "Health", "--event", "--emoji", "🦷", "--tracker-color", "teal")
+        account.habit("edit", "Run", "--emoji", "🏃", "--tracker-color", "green")
+        account.habit("edit", "Water", "--emoji", "💧")
+        account.habit("pin", "Stretch")
+        for day in ["2026-11-16", "2026-11-18", "2026-11-20", "2026-11-21"]:
+            account.habit("done", "Stretch", "--date", day)
+            account.habit("done", "Read", "--date", day)
         account.habit("done", "Run", "--date", "2026-11-20")
         account.habit("done", "Run", "--date", "2026-11-21")
-        account.habit("done", "Water", "--date", "2026-11-21")
+        account.habit("done", "Water", "--date", "2026-11-21", "--set", "6")
         for size, label in [(PHONE, "phone"), (DESKTOP, "desktop")]:
             resize(driver, *size)
             for colours in ["light", "dark"]:
@@ -228,6 +239,10 @@ def main():
                 shot(driver, f"main-{label}-{colours}")
                 driver.get(server.origin + "/new?kind=habit")
                 driver.find_element(By.ID, "name").send_keys("Morning pages")
+                tap(driver, driver.find_element(By.XPATH, "//label[contains(@class,'every-day')]"))
+                tap(driver, driver.find_element(By.XPATH, "//fieldset[contains(@class,'emoji-picker')]//label[span[text()='🙌']]"))
+                tap(driver, driver.find_element(By.XPATH, "//fieldset[contains(@class,'color-picker')]//label[input[@value='blue']]"))
+                check(wait_for(lambda: create_button(driver).is_enabled()), "Create disabled on the complete form")
                 shot(driver, f"form-{label}-{colours}")
                 overflow = driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
                 check(not overflow, f"the form is wider than the {label} screen")

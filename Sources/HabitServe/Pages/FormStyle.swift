@@ -56,6 +56,7 @@ enum FormStyle {
         .rows input:focus-visible + span { outline: 2px solid var(--accent); }
         .placeholder { color: var(--muted); text-align: center; padding: 12px 0; margin: 0; }
         .add-category { display: grid; grid-template-columns: 1fr auto; gap: 8px; align-items: center; }
+        @media (max-width: 480px) { .tracker-form .add-category { grid-template-columns: 1fr; } }
         .add-category button, form.add-category button { border-radius: 16px; padding: 14px 16px; }
         .manage { margin: 8px 0 0; font-size: 15px; }
         .choice-line { display: flex; gap: 8px; align-items: center; padding: 6px 0; }

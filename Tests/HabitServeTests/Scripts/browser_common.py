@@ -31,9 +31,11 @@ def wait_for(condition, timeout=20):
     return False
 
 
-def browser(width, height):
+def browser(width, height, javascript=True):
     options = Options()
     options.binary_location = "/usr/bin/chromium"
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars"]:
         options.add_argument(argument)

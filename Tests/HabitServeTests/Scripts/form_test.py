@@ -251,6 +251,44 @@ def main():
                 shot(driver, f"stats-{label}-{colours}")
     finally:
         driver.quit()
+
+    # Without JavaScript: plain forms. An incomplete form comes back with its errors; a complete
+    # one creates the tracker; the menu is a <details>; the delete confirmation is a page.
+    driver = browser(*PHONE, javascript=False)
+    try:
+        driver.get(server.url)
+        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "no JavaScript: the main screen")
+        driver.get(server.origin + "/new?kind=habit")
+        check(create_button(driver).is_enabled(), "no JavaScript: Create cannot be pressed at all")
+        driver.find_element(By.ID, "name").send_keys("x" * 39)
+        commits = account.commits()
+        tap(driver, create_button(driver))
+        check(wait_for(lambda: "Name is limited to 38 characters." in driver.find_element(By.ID, "name-error").text), "no JavaScript: no name error from the server")
+        check(account.commits() == commits, "no JavaScript: an incomplete form made a commit")
+        name = driver.find_element(By.ID, "name")
+        name.clear()
+        name.send_keys("Journal")
+        tap(driver, driver.find_element(By.XPATH, "//label[@class='row'][span[text()='Study']]"))
+        for day in ["1", "3", "6"]:
+            tap(driver, driver.find_element(By.XPATH, f"//label[@class='toggle'][input[@name='day{day}']]"))
+        # Enter in the name field submits Create, not "Add category".
+        driver.find_element(By.ID, "name").send_keys("\n")
+        check(wait_for(lambda: os.path.exists(tracker_path(account, "journal.toml"))), "no JavaScript: no trackers/journal.toml")
+        check(account.commits() == commits + 1, "no JavaScript: not one commit for Create")
+        check("mon" in account.file("journal.toml").decode().lower(), f"no JavaScript: the weekdays: {account.file('journal.toml')}")
+        menu(driver, "journal", "Delete")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "button.confirm-delete"))
+        check(wait_for(lambda: not os.path.exists(tracker_path(account, "journal.toml"))), "no JavaScript: the delete did not happen")
+
+        # Russian, from Accept-Language.
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "ru-RU,ru;q=0.9"}})
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.get(server.origin + "/new?kind=habit")
+        check(driver.find_element(By.TAG_NAME, "h1").text == "Новая привычка", "the form is not in Russian")
+        check(create_button(driver).text == "Создать", "Create is not in Russian")
+        shot(driver, "form-phone-ru")
+    finally:
+        driver.quit()
         server.stop()
     finish()
     print("forms: ok")

@@ -29,6 +29,7 @@ struct DetailsPage {
         html += "<form class=\"pin\" method=\"post\" action=\"/pin\">" + PageFrame.csrfField(csrf)
         html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(details.trackerID))\">"
         html += "<input type=\"hidden\" name=\"pinned\" value=\"\(tracker.isPinned ? "false" : "true")\">"
+        html += "<input type=\"hidden\" name=\"return\" value=\"details\">"
         html += "<button class=\"secondary\" type=\"submit\">\(HTML.escape(words[tracker.isPinned ? .uiMenuUnpin : .uiMenuPin]))</button></form>"
         html += "<a class=\"button secondary\" href=\"/edit?tracker=\(id)\">\(HTML.escape(words[.formEdit]))</a>"
         html += "<a class=\"button danger\" href=\"/delete?tracker=\(id)\">\(HTML.escape(words[.uiMenuDelete]))</a>"

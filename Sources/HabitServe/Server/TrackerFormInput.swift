@@ -55,19 +55,6 @@ struct TrackerFormInput {
         form.emoji = TrackerEmoji.isValid(emoji) ? emoji : nil
         form.color = (body["color"]).flatMap(TrackerColor.init)
     }
-
-    /// What `habit edit` changes: only the fields that differ from the file, so the file keeps
-    /// every other byte.
-    func changes(of tracker: Tracker, schedule: Schedule, category: String) -> TrackerChanges {
-        var changes = TrackerChanges()
-        if form.name.trimmingWhitespace() != tracker.name { changes.name = form.name }
-        if category != tracker.category { changes.category = category }
-        if schedule != tracker.schedule { changes.schedule = schedule }
-        if form.emoji != tracker.emoji { changes.emoji = .some(form.emoji) }
-        if form.color != tracker.color { changes.color = .some(form.color) }
-        if form.measure != tracker.measure { changes.measure = .some(form.measure) }
-        return changes
-    }
 }
 
 extension String {

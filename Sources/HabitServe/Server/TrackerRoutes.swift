@@ -84,6 +84,7 @@ extension WebApp {
             guard let tracker, let pinned = form["pinned"].flatMap(Bool.init) else { return bad("tracker, pinned") }
             do { try habits.setPinned(pinned, tracker.id, reusing: store) } catch { return refused(error) }
             if call.wantsJSON { return Reply.json([("ok", .bool(true)), ("pinned", .bool(pinned))]) }
+            if form["return"] == "details" { return Reply.redirect("/tracker?id=" + HTML.query(tracker.id)) }
             return Reply.redirect("/" + (form["date"].flatMap(CivilDate.init).map { "?date=\($0)" } ?? ""))
         case "/delete":
             guard let tracker else { return bad("tracker", .notFound) }
@@ -109,9 +110,11 @@ extension WebApp {
             } catch {
                 // The picker again, with HabitKit's refusal under the field that was typed in.
                 let key = path == "/category/add" ? "" : (form["category"] ?? "")
+                let draft = key.isEmpty ? CategoryPicker.addDraft(name, in: store.journal) : CategoryPicker.renameDraft(of: key, name, in: store.journal)
+                let words = draft.refusal.map { FormErrors.category($0, name: name, words: text.words) } ?? ErrorWords.describe(error)
                 let picker = CategoryPicker(journal: store.journal, checked: nil)
                 let content = CategoriesPage(text: text, picker: picker, csrf: session.csrf, back: back,
-                                             drafts: [key: (name, ErrorWords.describe(error))]).render()
+                                             drafts: [key: (name, words)]).render()
                 return page(text, session, title: text.words[.formCategories], content, status: .unprocessableContent)
             }
             return Reply.redirect("/categories" + (back.map { "?back=" + HTML.query($0.query) } ?? ""))
@@ -156,8 +159,10 @@ extension WebApp {
         do {
             try habits.addCategory(name, reusing: store)
         } catch {
+            let refusal = CategoryPicker.addDraft(name, in: store.journal).refusal
+            let words = refusal.map { FormErrors.category($0, name: name, words: call.text.words) } ?? ErrorWords.describe(error)
             return formPage(call.text, session, form: input.form, store: store, showErrors: false,
-                            categoryDraft: (name, ErrorWords.describe(error)), status: .unprocessableContent)
+                            categoryDraft: (name, words), status: .unprocessableContent)
         }
         guard let fresh = try? habits.read() else { return Reply.redirect("/") }
         return formPage(call.text, session, form: input.form, store: fresh, showErrors: false)
@@ -167,12 +172,15 @@ extension WebApp {
     /// is incomplete, whatever the page's button said.
     private func saveForm(_ call: Call, _ session: SessionBook.Session, input: TrackerFormInput, store: Store) -> Response {
         let form = input.form
-        guard form.check(in: store).canSubmit, let schedule = form.resolvedSchedule, let category = form.category else {
+        guard form.check(in: store).canSubmit, let category = form.category else {
             return formPage(call.text, session, form: form, store: store, showErrors: true, status: .unprocessableContent)
         }
         do {
             if let tracker = form.editing {
-                try habits.editTracker(tracker.id, input.changes(of: tracker, schedule: schedule, category: category), reusing: store)
+                guard let changes = form.changes(in: store.journal) else {
+                    return formPage(call.text, session, form: form, store: store, showErrors: true, status: .unprocessableContent)
+                }
+                try habits.editTracker(tracker.id, changes, reusing: store)
             } else {
                 guard let new = form.newTracker(in: store) else {
                     return formPage(call.text, session, form: form, store: store, showErrors: true, status: .unprocessableContent)
@@ -222,6 +230,15 @@ enum FormErrors {
         case .invalid(.tooLong): words[.nameTooLong]
         case .invalid(.controlCharacter): words[.nameControlCharacter]
         case .taken(let existing): words.text(.nameTaken, existing)
+        }
+    }
+
+    static func category(_ refusal: CategoryChecks.NameRefusal, name: String, words: Messages) -> String {
+        switch refusal {
+        case .invalid(.empty): words[.categoryNameEmpty]
+        case .invalid(.tooLong): words[.nameTooLong]
+        case .invalid(.controlCharacter): words[.nameControlCharacter]
+        case .taken: words.text(.categoryExists, name.trimmingWhitespace())
         }
     }
 }

@@ -195,6 +195,13 @@ def main():
         check(not driver.find_element(By.CSS_SELECTOR, 'input[name=category][value="Study"]').is_selected(), "the new category is checked")
         check(driver.find_element(By.ID, "name").get_attribute("value") == "Read", "the name typed was lost")
         check(account.commits() == commits + 1 and '"Study"' in settings(account), "the category is not in habit.toml with one commit")
+        # A name taken: refused with HabitKit's rule, said under the field, nothing written.
+        commits = account.commits()
+        driver.find_element(By.ID, "new-category").send_keys("health")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "button.add-category-button"))
+        check(wait_for(lambda: driver.find_element(By.ID, "new-category-error").text == "The category “health” already exists."),
+              "no refusal under the category field")
+        check(account.commits() == commits, "a refused category made a commit")
         # Rename and delete on the picker's page.
         tap(driver, driver.find_element(By.CSS_SELECTOR, "p.manage a"))
         row = driver.find_element(By.CSS_SELECTOR, '.category-row[data-category="Study"]')

@@ -14,7 +14,7 @@ struct DetailsPage {
     var words: Messages { text.words }
 
     func render() -> String {
-        var html = "<header class=\"top details-top\"><h1><span class=\"emoji-big\" aria-hidden=\"true\">\(HTML.escape(details.emoji ?? "•"))</span> \(HTML.escape(details.name))</h1></header>\n"
+        var html = "<header class=\"top details-top\"><h1>\(details.emoji.map { "<span class=\"emoji-big\" aria-hidden=\"true\">\(HTML.escape($0))</span> " } ?? "")\(HTML.escape(details.name))</h1></header>\n"
         html += "<p class=\"subtitle\">\(HTML.escape(details.category)) · \(HTML.escape(details.isEvent ? words[.event] : words.scheduleSummary(tracker.schedule)))</p>\n"
         html += actions()
         html += figures()

@@ -7,13 +7,14 @@ enum FormStyle {
         .card.slipped .face { opacity: .6; }
         .card .tick.slip { background: var(--card); color: var(--fg); border: 1px solid var(--line); }
         .card.slipped .tick.slip { background: var(--problem); color: #fff; }
-        .menu { position: absolute; top: 6px; right: 6px; }
-        .menu summary { list-style: none; cursor: pointer; width: 32px; height: 28px; border-radius: 14px; text-align: center; line-height: 26px; font-size: 18px; color: #fff; background: rgba(0,0,0,.12); }
+        .menu { position: static; }
+        .menu summary { position: absolute; top: 6px; right: 6px; list-style: none; cursor: pointer; width: 32px; height: 28px; border-radius: 14px; text-align: center; line-height: 26px; font-size: 18px; color: #fff; background: rgba(0,0,0,.12); }
         .menu summary::-webkit-details-marker { display: none; }
         .menu[open] summary { background: rgba(0,0,0,.3); }
-        .menu-items { position: absolute; right: 0; top: 32px; z-index: 4; min-width: 190px; background: var(--bg); color: var(--fg); border: 1px solid var(--line); border-radius: 13px; box-shadow: 0 8px 28px rgba(0,0,0,.22); overflow: hidden; }
+        .menu-items { position: absolute; left: 0; right: 0; top: 40px; z-index: 4; background: var(--bg); color: var(--fg); border: 1px solid var(--line); border-radius: 13px; box-shadow: 0 8px 28px rgba(0,0,0,.22); overflow: hidden; }
         .menu-items a, .menu-items button { display: block; width: 100%; text-align: left; padding: 12px 16px; background: none; color: var(--fg); border: 0; border-radius: 0; border-bottom: 1px solid var(--line); text-decoration: none; font-size: 16px; }
         .menu-items a:last-child { border-bottom: 0; }
+        button:disabled { opacity: .45; cursor: not-allowed; }
         .danger, a.danger, .menu-items a.danger { color: var(--problem); }
         button.danger { background: var(--problem); color: #fff; }
         a.button { display: inline-block; text-decoration: none; text-align: center; border-radius: 16px; padding: 14px 20px; background: var(--accent); color: #fff; }

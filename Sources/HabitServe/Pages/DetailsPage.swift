@@ -117,14 +117,13 @@ struct DetailsPage {
         return html + "</tbody></table></section>\n"
     }
 
+    /// The year as HabitInterchange's `HeatmapSVG` (the image `habit export svg` writes), served
+    /// as an image: its own style rules stay inside it, outside the page's Content-Security-Policy.
     private func heatmap() -> String {
-        let map = details.heatmap
-        var html = "<section class=\"year\"><h2>\(HTML.escape(words[.formYear]))</h2><div class=\"heatmap\" role=\"img\" aria-label=\"\(HTML.escape(words[.formYear]))\">"
-        for week in map.weeks {
-            html += "<div class=\"week-column\">"
-            for day in week { html += "<span class=\"\(cellClass(day))\" title=\"\(day.date)\"></span>" }
-            html += "</div>"
-        }
+        let year = details.today.year
+        let title = "\(details.name) — \(year)"
+        var html = "<section class=\"year\"><h2>\(HTML.escape(words[.formYear]))</h2><div class=\"year-image\">"
+        html += "<img src=\"/tracker/year.svg?id=\(HTML.query(details.trackerID))&amp;year=\(year)\" alt=\"\(HTML.escape(title))\">"
         return html + "</div></section>\n"
     }
 }

@@ -109,14 +109,9 @@ enum FormStyle {
         .calendar .skipped span, .calendar .forgiven span { background: var(--card); color: var(--muted); }
         .calendar .future span, .calendar .before span { color: var(--muted); opacity: .5; }
         .calendar .today span { outline: 2px solid var(--accent); }
-        .heatmap { display: flex; gap: 2px; overflow-x: auto; padding-bottom: 6px; }
-        .week-column { display: grid; grid-template-rows: repeat(7, 10px); gap: 2px; }
-        .week-column span { width: 10px; height: 10px; border-radius: 2px; background: var(--card); }
-        .week-column .done { background: var(--done); }
-        .week-column .missed { background: color-mix(in srgb, var(--problem) 35%, var(--card)); }
-        .week-column .slipped { background: var(--problem); }
-        .week-column .future { background: transparent; }
-        .week-column .today { outline: 1px solid var(--accent); }
+        .year-image { overflow-x: auto; padding-bottom: 6px; direction: rtl; }
+        .year-image img { direction: ltr; }
+        .year-image img { display: block; max-width: none; }
 
         """
 }

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitInterchange
 import HabitKit
 import HabitLocalization
 import HabitScreens
@@ -8,7 +9,7 @@ import Hummingbird
 /// The addresses of the card menu, the tracker form and the category picker.
 enum TrackerRoutes {
     /// Pages (GET): the "+" choice and the form, the delete confirmation, the details, the categories.
-    static let pages: Set<String> = ["/new", "/edit", "/delete", "/tracker", "/categories", "/category/delete"]
+    static let pages: Set<String> = ["/new", "/edit", "/delete", "/tracker", "/tracker/year.svg", "/categories", "/category/delete"]
     /// Changes (POST, Origin and CSRF checked first): each one HabitKit use case, one commit.
     static let changes: Set<String> = [
         "/new", "/edit", "/pin", "/delete", "/form/check", "/form/category", "/category/add", "/category/rename", "/category/delete",
@@ -50,6 +51,19 @@ extension WebApp {
             }
             let details = TrackerDetails(tracker: tracker, in: store.journal, today: today, month: month)
             return page(text, session, title: tracker.name, DetailsPage(text: text, details: details, tracker: tracker, csrf: session.csrf).render())
+        case "/tracker/year.svg":
+            guard let tracker = tracker("id") else { return notFound }
+            var year = today.year
+            if let yearText = parameters["year"] {
+                guard let parsed = Int(String(yearText)), (1970...today.year).contains(parsed) else {
+                    return Reply.problem(.badRequest, text[.badRequest] + ": year", wantsJSON: false, text: text)
+                }
+                year = parsed
+            }
+            let heatmap = YearHeatmap(tracker: tracker, year: year, today: today, weekStartsOn: store.settings.weekStartsOn)
+            let svg = HeatmapSVG(heatmap: heatmap, today: today, color: tracker.color,
+                                 labels: HeatmapLabels(text.words, tracker: tracker, year: year), name: tracker.id).render()
+            return Reply.image(svg)
         case "/categories":
             let back = parameters["back"].map(String.init).flatMap(FormReturn.init)
             let picker = CategoryPicker(journal: store.journal, checked: nil)

@@ -167,7 +167,9 @@ def main():
         check("Current streak" in labels and "Best streak" in labels and "Habit strength" in labels, f"details figures: {labels}")
         check(driver.find_element(By.CSS_SELECTOR, ".month h2").text == "November 2026", "the calendar is not this month")
         check(len(driver.find_elements(By.CSS_SELECTOR, ".calendar td.done")) == 1, "the calendar does not show the done day")
-        check(driver.find_elements(By.CSS_SELECTOR, ".heatmap .week-column"), "no year heatmap")
+        image = driver.find_element(By.CSS_SELECTOR, ".year-image img")
+        check(wait_for(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)),
+              "the year heatmap (HeatmapSVG) does not load as an image")
         shot(driver, "details-phone-light")
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".month-head a.step"))
         check(wait_for(lambda: driver.find_element(By.CSS_SELECTOR, ".month h2").text == "October 2026"), "the previous month does not show")

@@ -135,6 +135,13 @@ def main():
         refused("a colour that is no colour", {422}, complete.replace("name=Swim", "name=").replace("everyday=on", "color=url(x)"), origin, path="/new")
         refused("a slip on a habit that is not to quit", {409}, f"tracker=run&date=2026-11-21&state=slip&csrf={csrf}", origin)
         refused("a month that is no month", {404, 400}, f"csrf={csrf}", origin, path="/tracker")
+        status, headers, svg = request(server, "GET", "/tracker/year.svg?id=run", headers={"Cookie": session})
+        check(status == 200 and svg.startswith("<svg") and "<script" not in svg, f"the year's SVG: {status}")
+        check("script-src" not in headers.get("Content-Security-Policy", "") and headers.get("Content-Security-Policy", "").startswith("default-src 'none'"),
+              f"the SVG's policy: {headers.get('Content-Security-Policy')}")
+        for page in ["/tracker/year.svg?id=run&year=1800", "/tracker/year.svg?id=run&year=x"]:
+            status, _, _ = request(server, "GET", page, headers={"Cookie": session})
+            check(status == 400, f"GET {page}: {status}")
         status, _, _ = request(server, "GET", "/tracker?id=run&month=2026-99", headers={"Cookie": session})
         check(status == 400, f"a month that is no month: {status}")
         commits = account.commits()

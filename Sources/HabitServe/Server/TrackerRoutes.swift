@@ -106,8 +106,10 @@ extension WebApp {
             if call.wantsJSON { return Reply.json([("ok", .bool(true))]) }
             return Reply.redirect("/")
         case "/new", "/edit", "/form/check", "/form/category":
-            if path == "/edit" || form["tracker"].map({ !$0.isEmpty }) == true, tracker == nil { return bad("tracker", .notFound) }
-            guard let input = TrackerFormInput(form, store: store, editing: tracker, today: today) else { return bad("kind") }
+            // Create never edits: only /edit and the form's own requests name the tracker edited.
+            let editing = path == "/new" ? nil : tracker
+            if path == "/edit" || (path != "/new" && form["tracker"].map({ !$0.isEmpty }) == true), editing == nil { return bad("tracker", .notFound) }
+            guard let input = TrackerFormInput(form, store: store, editing: editing, today: today) else { return bad("kind") }
             if path == "/form/check" { return checkReply(text, input: input, store: store) }
             if path == "/form/category" { return addCategoryFromForm(call, session, input: input, store: store) }
             return saveForm(call, session, input: input, store: store)

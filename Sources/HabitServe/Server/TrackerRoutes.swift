@@ -196,7 +196,8 @@ extension WebApp {
                 guard let changes = form.changes(in: store.journal) else {
                     return formPage(call.text, session, form: form, store: store, showErrors: true, status: .unprocessableContent)
                 }
-                try habits.editTracker(tracker.id, changes, reusing: store)
+                // Save on an unchanged form changes nothing, and makes no commit.
+                if !changes.isEmpty { try habits.editTracker(tracker.id, changes, reusing: store) }
             } else {
                 guard let new = form.newTracker(in: store) else {
                     return formPage(call.text, session, form: form, store: store, showErrors: true, status: .unprocessableContent)

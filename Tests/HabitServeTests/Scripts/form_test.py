@@ -149,6 +149,13 @@ def main():
         check(wait_for(lambda: 'name = "Meditate daily"' in account.file("meditate.toml").decode()), "the edit is not in the file")
         check(account.commits() == commits + 1, "not one commit for an edit")
 
+        # Save on an unchanged form writes nothing and makes no commit.
+        before, commits = account.file("meditate.toml"), account.commits()
+        driver.get(server.origin + "/edit?tracker=meditate")
+        tap(driver, create_button(driver))
+        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "Save does not return to the day")
+        check(account.file("meditate.toml") == before and account.commits() == commits, "an unchanged Save wrote or committed")
+
         # Pin from the menu, in place: the card moves to Pinned without a page load.
         driver.execute_script("window.__noReload = true")
         commits = account.commits()

@@ -35,7 +35,9 @@ public struct ScreenView {
         case .trackers: drawTrackers(state, into: &grid, in: body)
         case .statistics: drawStatistics(state.statistics, into: &grid, in: body)
         }
-        _ = grid.draw(Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics), x: 0, y: footerY, style: .attributes(.dim))
+        let footer = pageKind(state.overlay).map { Keymap.footer(t, width: grid.width, page: $0) }
+            ?? Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics)
+        _ = grid.draw(footer, x: 0, y: footerY, style: .attributes(.dim))
         switch state.overlay {
         case .help: drawHelp(into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
@@ -43,6 +45,8 @@ public struct ScreenView {
         case .calendar(let picker): drawCalendar(picker, into: &grid)
         case .menu(let trackerID, let highlighted): drawMenu(state, trackerID: trackerID, highlighted: highlighted, into: &grid)
         case .confirmDelete(let trackerID): drawConfirmDelete(state, trackerID: trackerID, into: &grid)
+        case .form(let flow): drawForm(flow, state: state, into: &grid, in: body)
+        case .details(let details): drawDetails(details, into: &grid, in: body)
         case nil: break
         }
     }
@@ -197,7 +201,7 @@ public struct ScreenView {
 
     // MARK: overlays
 
-    private func box(lines: [String], title: String, into grid: inout Grid) -> Rect {
+    func box(lines: [String], title: String, into grid: inout Grid) -> Rect {
         let inner = min(grid.width - 4, max(TextWidth.width(title) + 2, lines.map(TextWidth.width).max() ?? 0))
         let height = min(grid.height - 2, lines.count + 2)
         let frame = Rect(x: (grid.width - inner - 4) / 2, y: (grid.height - height) / 2, width: inner + 4, height: height)
@@ -239,6 +243,8 @@ public struct ScreenView {
         let lines = AppState.MenuItem.allCases.map { item in
             switch item {
             case .pin: tracker?.isPinned == true ? t[.uiMenuUnpin] : t[.uiMenuPin]
+            case .edit: t[.uiMenuEdit]
+            case .details: t[.uiMenuDetails]
             case .archive: t[.uiMenuArchive]
             case .delete: t[.uiMenuDelete]
             }
@@ -286,7 +292,7 @@ public struct ScreenView {
         grid.cursor = Position(x: x, y: frame.y + 1)
     }
 
-    private func wrap(_ text: String, width: Int) -> [String] {
+    func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

@@ -107,8 +107,10 @@ extension ScreenView {
             case .name:
                 drawTextField(form.name, placeholder: t[.uiFormNamePlaceholder], focused: focused, into: &grid, x: valueX, y: y, width: valueWidth)
                 if let error = nameError(check.nameRefusal) {
-                    y += 1
-                    _ = grid.draw(TextWidth.truncate(error, to: valueWidth), x: valueX, y: y, style: Style(foreground: .red, attributes: .bold))
+                    for line in wrap(error, width: valueWidth).prefix(2) {
+                        y += 1
+                        _ = grid.draw(TextWidth.truncate(line, to: valueWidth), x: valueX, y: y, style: Style(foreground: .red, attributes: .bold))
+                    }
                 }
             case .target:
                 drawTextField(flow.targetText, placeholder: t[.uiFormTargetNone], focused: focused, into: &grid, x: valueX, y: y, width: valueWidth)
@@ -195,7 +197,7 @@ extension ScreenView {
         switch confirmation.action {
         case .delete:
             guard !confirmation.trackers.isEmpty else { return t.text(.uiConfirmCategoryDeleteEmpty, category) }
-            let names = confirmation.trackers.map { "“" + DataText.safe($0) + "”" }.joined(separator: t[.listSeparator])
+            let names = confirmation.trackers.map(DataText.safe).joined(separator: t[.listSeparator])
             return t.text(.uiConfirmCategoryDelete, category, confirmation.trackers.count, names)
         case .rename(let name):
             guard !confirmation.trackers.isEmpty else { return t.text(.uiConfirmCategoryRenameEmpty, category, DataText.safe(name)) }

@@ -211,9 +211,12 @@ public struct ScreenView {
     }
 
     private func drawHelp(into grid: inout Grid) {
-        let entries = Keymap.help(t)
-        let keyWidth = entries.map { TextWidth.width($0.keys) }.max() ?? 0
-        let lines = entries.map { TextWidth.pad($0.keys, to: keyWidth) + "  " + $0.words }
+        let entries = Keymap.main.map { ($0.label, t[$0.words]) }
+        let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
+        var lines = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
+        // The form's and the details' keys, as a paragraph under the main ones.
+        let width = min(grid.width - 8, lines.map(TextWidth.width).max() ?? 0)
+        lines += [""] + wrap(Keymap.pagesHelp(t), width: max(10, width))
         let frame = box(lines: lines, title: t[.uiHelpTitle], into: &grid)
         for (index, line) in lines.prefix(frame.height - 2).enumerated() {
             _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index)

@@ -663,7 +663,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiConfirmCategoryDeleteEmpty
     case uiConfirmCategoryRename
     case uiConfirmCategoryRenameEmpty
-    case uiScheduleWeekdays
     case uiDetailsDaysDone
     case uiDetailsLastYear
     case uiFormKeyField

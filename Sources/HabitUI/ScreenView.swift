@@ -216,10 +216,11 @@ public struct ScreenView {
         var lines = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
         // The form's and the details' keys, as a paragraph under the main ones.
         let width = min(grid.width - 8, lines.map(TextWidth.width).max() ?? 0)
-        lines += [""] + wrap(Keymap.pagesHelp(t), width: max(10, width))
+        lines += wrap(Keymap.pagesHelp(t), width: max(10, width))
         let frame = box(lines: lines, title: t[.uiHelpTitle], into: &grid)
         for (index, line) in lines.prefix(frame.height - 2).enumerated() {
-            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index)
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index,
+                          style: index < entries.count ? .plain : .attributes(.dim))
         }
     }
 

@@ -195,4 +195,38 @@ import TerminalUI
         _ = state.handle(KeyPress(.escape))
         #expect(state.overlay == nil)
     }
+
+    @Test func detailsFollowChangesMadeOutsideAndCloseWhenTheTrackerIsGone() throws {
+        var state = AppState(journal: AppStateTests.journal(), today: Self.today)
+        _ = state.handle(KeyPress(.enter))
+        Self.press(.down, 2, in: &state)
+        _ = state.handle(KeyPress(.enter))
+        _ = state.handle(KeyPress(.left))
+        guard case .details(let before)? = state.overlay else { Issue.record("no details"); return }
+        #expect(before.doneDays == 0)
+        var journal = AppStateTests.journal()
+        journal.trackers[2].log = CompletionLog([.init(day: Self.today, mark: .done)])
+        state.reload(journal, today: Self.today)
+        guard case .details(let after)? = state.overlay else { Issue.record("no details"); return }
+        #expect(after.doneDays == 1 && after.month.month == 10, "the figures follow; the month shown stays")
+        journal.trackers.remove(at: 2)
+        state.reload(journal, today: Self.today)
+        #expect(state.overlay == nil)
+    }
+
+    @Test func aSavedEditClosesTheFormAndARefusalKeepsIt() throws {
+        var state = AppState(journal: AppStateTests.journal(), today: Self.today)
+        _ = state.handle(KeyPress(.enter))
+        Self.press(.down, in: &state)
+        _ = state.handle(KeyPress(.enter))
+        Self.type("!", into: &state)
+        while Self.flow(state)?.focus != .submit { Self.press(.down, in: &state) }
+        let result = state.handle(KeyPress(.enter))
+        let effect = try #require(result)
+        guard case .save(let form, 0) = effect else { Issue.record("no save"); return }
+        #expect(form.changes(in: state.journal)?.name == "Read 📚!")
+        #expect(Self.flow(state)?.form.name == "Read 📚!", "until HabitKit made it, the form stays (a refusal keeps what was typed)")
+        state.finished(effect)
+        #expect(state.overlay == nil)
+    }
 }

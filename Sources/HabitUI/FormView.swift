@@ -98,7 +98,12 @@ extension ScreenView {
         let labelWidth = rows.map { TextWidth.width(label($0)) }.max() ?? 0
         let valueX = labelWidth + 4
         let valueWidth = max(1, body.width - valueX - 1)
-        for field in rows where y < body.y + body.height - 2 {
+        // On a short terminal the rows scroll so the focused one stays visible (an error line may
+        // take one more).
+        let room = max(1, body.y + body.height - 2 - y - 1)
+        let focusIndex = rows.firstIndex(of: flow.focus) ?? 0
+        let skipped = focusIndex < room ? 0 : focusIndex - room + 1
+        for field in rows.dropFirst(skipped) where y < body.y + body.height - 2 {
             let focused = field == flow.focus
             let marker = focused ? "›" : " "
             _ = grid.draw(marker, x: 0, y: y, style: .attributes(.bold))

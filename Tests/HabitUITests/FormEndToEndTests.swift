@@ -61,6 +61,14 @@ struct FormEndToEndTests {
         #expect(readFile(file).contains("schedule = [\"mon\"]\n"))
         #expect(try GitCommandLine.run(["log", "-1", "--format=%s"], in: data) == "add: Walk the dog around the lake every day (Health)\n")
 
+        // The next form checks the category used last, as `habit add` remembers it.
+        try tmux.press("a")
+        try tmux.waitFor("Create a tracker")
+        try tmux.press("Enter")
+        try tmux.waitFor("Category  Health")
+        try tmux.press("Escape")
+        try tmux.waitFor("/ Search")
+
         // The card menu: delete, with the question first.
         try tmux.press("Enter")
         try tmux.waitFor("Details")

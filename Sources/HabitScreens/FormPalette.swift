@@ -2,9 +2,10 @@ import HabitCore
 
 /// What the form's emoji and colour pickers offer, in one place for every front-end.
 public enum FormPalette {
-    /// The specs' eighteen emoji (each valid for `TrackerEmoji`).
+    /// The specs' eighteen emoji (each valid for `TrackerEmoji`), with 💖 and 🌴 for ❤️ and 🏝️,
+    /// whose width terminals disagree on (an emoji by a variation selector).
     public static let emojis: [String] = [
-        "🙂", "😻", "🌺", "🐶", "❤️", "😱", "😇", "😡", "🥶", "🤔", "🙌", "🍔", "🥦", "🏓", "🥇", "🎸", "🏝️", "😪",
+        "🙂", "😻", "🌺", "🐶", "💖", "😱", "😇", "😡", "🥶", "🤔", "🙌", "🍔", "🥦", "🏓", "🥇", "🎸", "🌴", "😪",
     ]
 
     /// HabitCore's palette colours, drawn with the terminal's (or the page's) own palette.

@@ -48,6 +48,10 @@ public struct LoadCache {
     struct Entry {
         var stamp: FileStamp
         var tracker: Tracker
+        /// The entry's bytes in the cache it was read from: an unchanged file's entry is copied
+        /// back as it was instead of encoded again, so rewriting the cache after one file changed
+        /// costs that file, not the directory.
+        var encoded: ArraySlice<UInt8>? = nil
     }
 
     var entries: [String: Entry] = [:]
@@ -84,13 +88,16 @@ public struct LoadCache {
 
     /// How many done days without a total follow one another from `index` (1 when the entry
     /// there is anything else): the cache writes such a run as one record.
+    @inline(__always)
     static func doneRun(_ log: [CompletionLog.Entry], from index: Int) -> Int {
-        let first = log[index]
-        guard first.mark == .done, first.amount == nil else { return 1 }
-        var end = index + 1
-        while end < log.count, log[end].mark == .done, log[end].amount == nil,
-              log[end].day.dayNumber == first.day.dayNumber + (end - index) { end += 1 }
-        return end - index
+        log.withUnsafeBufferPointer { log in
+            let first = log[index]
+            guard first.mark == .done, first.amount == nil else { return 1 }
+            var end = index + 1
+            while end < log.count, log[end].mark == .done, log[end].amount == nil,
+                  log[end].day.dayNumber == first.day.dayNumber + (end - index) { end += 1 }
+            return end - index
+        }
     }
 
     // MARK: Encoding
@@ -112,6 +119,10 @@ public struct LoadCache {
         }
 
         mutating func entry(_ entry: Entry) {
+            if let encoded = entry.encoded {
+                bytes += encoded
+                return
+            }
             let stamp = entry.stamp
             int64(stamp.size); int64(stamp.modified); int64(stamp.changed); int64(Int64(bitPattern: stamp.inode))
             let tracker = entry.tracker
@@ -145,10 +156,13 @@ public struct LoadCache {
             // and every day's entry at once. Written in place, sized first (appending four bytes at
             // a time cost more than parsing a changed file again).
             let log = tracker.log.entries
+            // Each record's number of days, found once for sizing and writing.
+            var runs: [Int] = []
             var size = 0
             var index = 0
             while index < log.count {
                 let run = LoadCache.doneRun(log, from: index)
+                runs.append(run)
                 size += run > 1 ? 8 : log[index].amount == nil ? 4 : 12
                 index += run
             }
@@ -156,9 +170,8 @@ public struct LoadCache {
                 let raw = UnsafeMutableRawBufferPointer(buffer)
                 var at = 0
                 var index = 0
-                while index < log.count {
+                for run in runs {
                     let logEntry = log[index]
-                    let run = LoadCache.doneRun(log, from: index)
                     let code = run > 1 ? 4 : logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
                     let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 3 | code)
                     raw.storeBytes(of: packed.littleEndian, toByteOffset: at, as: Int32.self)
@@ -228,6 +241,7 @@ public struct LoadCache {
         }
 
         mutating func entry(id: String) -> Entry? {
+            let start = offset
             guard let size = int64(), let modified = int64(), let changed = int64(), let inode = int64(),
                   let name = string(), let category = string(), let scheduleKind = int(), let scheduleValue = int(),
                   let emoji = optionalString(), let color = optionalString(), let pinned = int(), let startDay = int(),
@@ -320,7 +334,8 @@ public struct LoadCache {
                 goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, doneCount: doneCount, notes: notes), measure: measure,
                 reminders: reminders,
                 isArchived: pinned & 2 == 2, isQuit: pinned & 4 == 4, allowance: allowance)
-            return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
+            return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker,
+                         encoded: bytes[start..<offset])
         }
     }
 }

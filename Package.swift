@@ -45,8 +45,9 @@ let package = Package(
         // exports, read into and written from the model; no use case, no data directory.
         .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
         // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
-        // template language and the formats of dates and numbers, shared by every front-end.
-        .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
+        // template language, the formats of dates and numbers, and the words of every HabitError and
+        // file problem, shared by every front-end.
+        .target(name: "HabitLocalization", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         // What the screens show (the day, the form's validity, the statistics, a month to pick a
         // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.

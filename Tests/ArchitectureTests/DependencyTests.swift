@@ -14,7 +14,7 @@ import Testing
         "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI", "HabitLocalization", "HabitScreens", "HabitUI", "ArgumentParser"],
         "HabitUI": ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "HabitSystem"],
         "HabitScreens": ["HabitKit", "HabitStore", "HabitCore"],
-        "HabitLocalization": ["HabitCore"],
+        "HabitLocalization": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"],
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],
         "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite"],
         "HabitStore": ["HabitCore", "TOML", "HabitSystem"],

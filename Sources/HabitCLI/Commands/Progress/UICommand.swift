@@ -34,7 +34,7 @@ struct UICommand: ParsableCommand {
                 return [failure.message, failure.hint].compactMap { $0 }.joined(separator: " ")
             },
             describeDiagnostic: { diagnostic in
-                let (message, _) = DiagnosticText.words(diagnostic.problem, t)
+                let (message, _) = DiagnosticWords.words(diagnostic.problem, t)
                 return "\(TerminalText.safe(diagnostic.location)): \(t[.error]): \(TerminalText.safe(message))"
             })
         _ = store

@@ -173,10 +173,8 @@ enum TimerRecovery {
     }
 
     static func offer(for command: ParsableCommand, context: Context) {
-        guard applies(to: command),
-              let global = Mirror(reflecting: command).children.lazy.compactMap({ ($0.value as? OptionGroup<GlobalOptions>)?.wrappedValue }).first
-        else { return }
-        offer(session: Session(global), context: context)
+        guard applies(to: command), let command = command as? any SessionCommand else { return }
+        offer(session: Session(command.global), context: context)
     }
 
     /// The offer for a command read without ArgumentParser (`QuickList`).

@@ -33,8 +33,7 @@ struct TimerCommand: ParsableCommand {
         let session = Session(global)
         let t = session.t
         if let minutes, !(1...1440).contains(minutes) { throw Failure.usage(t.text(.timerBadMinutes, minutes)) }
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let target: Tracker
         do {
             target = try session.habits.timerTracker(tracker, in: store)

@@ -122,8 +122,7 @@ public struct TrackerCandidate: Equatable, Sendable {
     public let id: String
 
     public init(name: String, id: String) {
-        self.name = name
-        self.id = id
+        (self.name, self.id) = (name, id)
     }
 }
 
@@ -191,8 +190,7 @@ public struct HeldLock: Equatable, Sendable {
     public let holders: [String]
 
     public init(path: String, holders: [String]) {
-        self.path = path
-        self.holders = holders
+        (self.path, self.holders) = (path, holders)
     }
 }
 

@@ -173,11 +173,8 @@ public struct HostKeyProblem: Equatable, Sendable {
     public let knownHostsPath: String
 
     public init(host: String, port: Int, keyType: String, fingerprint: String, knownHostsPath: String) {
-        self.host = host
-        self.port = port
-        self.keyType = keyType
-        self.fingerprint = fingerprint
-        self.knownHostsPath = knownHostsPath
+        (self.host, self.port, self.keyType) = (host, port, keyType)
+        (self.fingerprint, self.knownHostsPath) = (fingerprint, knownHostsPath)
     }
 
     /// How known_hosts names the host: `host` on port 22, `[host]:port` elsewhere.

@@ -42,12 +42,15 @@ let package = Package(
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
         .target(name: "CSQLite"),
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
-        // exports, read into and written from the model; no use case, no data directory.
-        .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
+        // exports, read into and written from the model; no use case, no data directory. The SVG
+        // heatmap's words come from HabitLocalization.
+        .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"]),
         // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
-        // template language, the formats of dates and numbers, and the words of every HabitError and
-        // file problem, shared by every front-end.
-        .target(name: "HabitLocalization", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),
+        // template language and the formats of dates and numbers, shared by every front-end.
+        .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
+        // The words of every HabitError and file problem (HabitLocalization's catalogs over HabitKit's
+        // errors), for every front-end: the CLI adds its exit status, `habit ui` and `habit serve` show them.
+        .target(name: "HabitErrorWords", dependencies: ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         // What the screens show (the day, the form's validity, the statistics, a month to pick a
         // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.
@@ -59,7 +62,7 @@ let package = Package(
             name: "HabitCLI",
             dependencies: [
                 "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
-                "HabitLocalization", "HabitScreens", "HabitUI",
+                "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]
@@ -73,7 +76,7 @@ let package = Package(
         .target(
             name: "HabitServe",
             dependencies: [
-                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

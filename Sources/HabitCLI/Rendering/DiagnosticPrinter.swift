@@ -1,4 +1,5 @@
 import HabitCore
+import HabitErrorWords
 import HabitLocalization
 import HabitStore
 

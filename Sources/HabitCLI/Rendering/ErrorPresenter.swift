@@ -1,5 +1,6 @@
 import HabitCore
 import HabitKit
+import HabitErrorWords
 import HabitLocalization
 
 /// Each `HabitError` as the CLI reports it: HabitLocalization's words (`ErrorWords`, shared with

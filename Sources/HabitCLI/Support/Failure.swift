@@ -1,3 +1,4 @@
+import HabitErrorWords
 import HabitLocalization
 import HabitStore
 

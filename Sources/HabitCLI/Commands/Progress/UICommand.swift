@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitErrorWords
 import HabitLocalization
 import HabitUI
 import TerminalUI

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 import HabitStore
 import HabitSystem
 

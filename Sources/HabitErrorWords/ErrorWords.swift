@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 import HabitInterchange
 import HabitKit
 import HabitStore

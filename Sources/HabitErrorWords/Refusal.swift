@@ -1,3 +1,4 @@
+import HabitLocalization
 import HabitStore
 
 /// A refusal in words: what went wrong, how to fix it, the file problems behind it, and whether

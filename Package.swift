@@ -50,6 +50,9 @@ let package = Package(
         // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
         // template language and the formats of dates and numbers, shared by every front-end.
         .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
+        // The words of every HabitError and file problem (HabitLocalization's catalogs over HabitKit's
+        // errors), for every front-end: the CLI adds its exit status, `habit ui` and `habit serve` show them.
+        .target(name: "HabitErrorWords", dependencies: ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         // What the screens show (the day, the form's validity, the statistics, a month to pick a
         // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.
@@ -61,7 +64,7 @@ let package = Package(
             name: "HabitCLI",
             dependencies: [
                 "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI",
-                "HabitLocalization", "HabitScreens", "HabitUI",
+                "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfoPlugin"]

@@ -177,7 +177,12 @@ enum ArgumentOrder {
 /// warm `habit list`, run from prompts and status bars all day. Anything else (another option or
 /// word, an option given twice, a value that looks like an option, an empty or unknown value, help)
 /// is left to ArgumentParser, so every error, help text and edge case stays exactly its own.
+/// `QuickListTests` proves that it reads every option of `ListCommand` as ArgumentParser does.
 struct QuickList {
+    /// The long names it reads: every option of `ListCommand` and `GlobalOptions`.
+    static let valueOptions: Set<String> = ["--dir", "--color", "--date", "--search", "--filter"]
+    static let flags: Set<String> = ["--json", "--spark"]
+
     var dir: String?
     var color = ColorChoice.auto
     var date: String?
@@ -198,8 +203,8 @@ struct QuickList {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
-            guard seen.insert(name).inserted else { return nil }
-            if name == "--json" || name == "--spark" {
+            guard seen.insert(name).inserted, Self.valueOptions.contains(name) || Self.flags.contains(name) else { return nil }
+            if Self.flags.contains(name) {
                 guard value == nil else { return nil }
                 if name == "--json" { json = true } else { spark = true }
                 continue

@@ -11,8 +11,7 @@ public struct GitTime: Sendable, Hashable {
     public let offsetMinutes: Int32
 
     public init(secondsSinceEpoch: Int64, offsetMinutes: Int32) {
-        self.secondsSinceEpoch = secondsSinceEpoch
-        self.offsetMinutes = offsetMinutes
+        (self.secondsSinceEpoch, self.offsetMinutes) = (secondsSinceEpoch, offsetMinutes)
     }
 
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch)) }

@@ -47,7 +47,7 @@ public enum Subprocess {
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: [UInt8] = [],
                     timeoutSeconds: Double = 10) -> Outcome {
         func notStarted(_ code: Int32) -> Outcome {
-            Outcome(status: nil, output: "", errors: "\(executable): " + String(cString: strerror(code)))
+            Outcome(status: nil, output: "", errors: "\(executable): " + ErrorNumber.text(code))
         }
         // Channels created close-on-exec, so that no other program started meanwhile (by another
         // thread) keeps an end open: the child would then never see the end of its input, nor

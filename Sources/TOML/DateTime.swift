@@ -1,24 +1,9 @@
 /// A calendar date without a time or offset, e.g. `2026-11-02`.
 public struct TOMLLocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     // Packed so a TOMLValue stays small; the public API is Int.
-    private var year16: Int16
-    private var month8: UInt8
-    private var day8: UInt8
-
-    public var year: Int {
-        get { Int(year16) }
-        set { year16 = Int16(clamping: newValue) }
-    }
-
-    public var month: Int {
-        get { Int(month8) }
-        set { month8 = UInt8(clamping: newValue) }
-    }
-
-    public var day: Int {
-        get { Int(day8) }
-        set { day8 = UInt8(clamping: newValue) }
-    }
+    @Packed<Int16> public var year: Int
+    @Packed<UInt8> public var month: Int
+    @Packed<UInt8> public var day: Int
 
     /// Returns nil unless the date exists in the proleptic Gregorian calendar
     /// (years 0...9999, as RFC 3339 allows).
@@ -28,9 +13,7 @@ public struct TOMLLocalDate: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     init(unchecked year: Int, _ month: Int, _ day: Int) {
-        year16 = Int16(clamping: year)
-        month8 = UInt8(clamping: month)
-        day8 = UInt8(clamping: day)
+        (self.year, self.month, self.day) = (year, month, day)
     }
 
     public static func isLeapYear(_ year: Int) -> Bool {
@@ -71,31 +54,11 @@ public struct TOMLLocalDate: Hashable, Comparable, Sendable, CustomStringConvert
 
 /// A time of day without a date or offset, e.g. `07:32:00.5`.
 public struct TOMLLocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    private var hour8: UInt8
-    private var minute8: UInt8
-    private var second8: UInt8
-    private var nanosecond32: UInt32
-
-    public var hour: Int {
-        get { Int(hour8) }
-        set { hour8 = UInt8(clamping: newValue) }
-    }
-
-    public var minute: Int {
-        get { Int(minute8) }
-        set { minute8 = UInt8(clamping: newValue) }
-    }
-
-    public var second: Int {
-        get { Int(second8) }
-        set { second8 = UInt8(clamping: newValue) }
-    }
-
+    @Packed<UInt8> public var hour: Int
+    @Packed<UInt8> public var minute: Int
+    @Packed<UInt8> public var second: Int
     /// Fractional seconds; TOML allows arbitrary precision, we keep nanoseconds.
-    public var nanosecond: Int {
-        get { Int(nanosecond32) }
-        set { nanosecond32 = UInt32(clamping: newValue) }
-    }
+    @Packed<UInt32> public var nanosecond: Int
 
     public init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         guard TOMLLocalTime.validationError(hour: hour, minute: minute, second: second) == nil,
@@ -104,10 +67,7 @@ public struct TOMLLocalTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     init(unchecked hour: Int, _ minute: Int, _ second: Int, _ nanosecond: Int) {
-        hour8 = UInt8(clamping: hour)
-        minute8 = UInt8(clamping: minute)
-        second8 = UInt8(clamping: second)
-        nanosecond32 = UInt32(clamping: nanosecond)
+        (self.hour, self.minute, self.second, self.nanosecond) = (hour, minute, second, nanosecond)
     }
 
     static func validationError(hour: Int, minute: Int, second: Int) -> String? {

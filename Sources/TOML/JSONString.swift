@@ -12,18 +12,11 @@ public enum JSONString {
 
     public static func write(_ text: String, into out: inout String) {
         out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
-                out += "\\u" + hex4(scalar.value)
-            default:
-                out.unicodeScalars.append(scalar)
+        Escaping.append(text, to: &out) { scalar in
+            if let escaped = Escaping.common(scalar) { return escaped }
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return "\\u" + hex4(scalar.value)
+            default: return nil
             }
         }
         out += "\""

@@ -14,25 +14,15 @@ public enum TOMLSerializer {
 
     /// A basic string with `"`, `\` and control characters escaped.
     public static func string(_ value: String) -> String {
-        var out = "\""
-        out.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u" + hex4(scalar.value)
-            default:
-                out.unicodeScalars.append(scalar)
+        Escaping.quoted(value) { scalar in
+            if let escaped = Escaping.common(scalar) { return escaped }
+            switch scalar.value {
+            case 0x08: return "\\b"
+            case 0x0C: return "\\f"
+            case 0..<0x20, 0x7F: return "\\u" + hex4(scalar.value)
+            default: return nil
             }
         }
-        out += "\""
-        return out
     }
 
     /// A float that reads back as a float: always has `.` or an exponent.

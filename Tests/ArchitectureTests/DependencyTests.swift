@@ -11,10 +11,11 @@ import Testing
     /// HabitStore/HabitGit/HabitInterchange → HabitCore/TOML; HabitSystem, what they need from the machine, at the bottom).
     static let allowed: [String: Set<String>] = [
         "habit": ["HabitCLI"],
-        "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI", "HabitLocalization", "HabitScreens", "HabitUI", "ArgumentParser"],
-        "HabitUI": ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "HabitSystem"],
+        "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI", "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI", "ArgumentParser"],
+        "HabitUI": ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitErrorWords", "HabitStore", "HabitCore", "HabitSystem"],
         "HabitScreens": ["HabitKit", "HabitStore", "HabitCore"],
         "HabitLocalization": ["HabitCore"],
+        "HabitErrorWords": ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"],
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],
         "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"],
         "HabitStore": ["HabitCore", "TOML", "HabitSystem"],
@@ -28,7 +29,7 @@ import Testing
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "Hummingbird"],
+        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "Hummingbird"],
         "habit-serve": ["HabitServe"],
     ]
 
@@ -91,7 +92,7 @@ import Testing
     /// them would bring it all back, and nothing else would notice.
     @Test func theBinaryImportsNoFullFoundation() throws {
         var problems: [String] = []
-        for target in ["habit", "habit-serve", "HabitServe", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML", "TerminalUI", "HabitLocalization", "HabitScreens", "HabitUI"] {
+        for target in ["habit", "habit-serve", "HabitServe", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML", "TerminalUI", "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI"] {
             for (file, module) in try Self.imports(of: target) where module == "Foundation" {
                 problems.append("\(file) imports Foundation; use FoundationEssentials")
             }

@@ -68,6 +68,23 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// The CLI parses, asks and renders: a file it needs is read by HabitSystem (the clock file)
+    /// or HabitStore and HabitKit (data, state), never opened by the CLI itself.
+    static let opensAFile = #"(?<![\w.])(open|fopen|openat|creat)\s*\("#
+
+    @Test func theCLIOpensNoFile() throws {
+        let problems = try Self.sources().filter { $0.file.hasPrefix("HabitCLI/") || $0.file.hasPrefix("habit/") }.flatMap { file, code in
+            code.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { String($0.element).range(of: Self.opensAFile, options: .regularExpression) != nil }
+                .map { "Sources/\(file):\($0.offset + 1): opens a file; use HabitSystem or HabitStore" }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        #expect("let fd = open(path, O_RDONLY)".range(of: Self.opensAFile, options: .regularExpression) != nil)
+        #expect("fopen(path, \"rb\")".range(of: Self.opensAFile, options: .regularExpression) != nil)
+        #expect("try ImportFiles.open(path)".range(of: Self.opensAFile, options: .regularExpression) == nil)
+        #expect("func reopen(x)".range(of: Self.opensAFile, options: .regularExpression) == nil)
+    }
+
     @Test func theCheckSeesWhatItForbids() {
         // Each of these must be caught, or the check above proves nothing.
         let caught = ["posix_spawn(&pid, path, nil, nil, argv, envp)", "let pid = fork()", "execvp(argv[0], argv)",

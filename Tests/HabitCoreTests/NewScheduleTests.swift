@@ -6,21 +6,6 @@ import Testing
 @Suite struct NewScheduleTests {
     typealias F = StatsFixture
 
-    static func states(_ tracker: Tracker, _ from: String, _ through: String, today: String) -> String {
-        TrackerDay.days(of: tracker, from: F.day(from), through: F.day(through), today: F.day(today)).map { day in
-            switch day.state {
-            case .done: "x"
-            case .skipped: "s"
-            case .missed: "!"
-            case .forgiven: "f"
-            case .pending: "o"
-            case .notScheduled: "."
-            case .doneOffSchedule: "+"
-            case .future: " "
-            }
-        }.joined()
-    }
-
     static func tracker(_ schedule: Schedule, start: String, marks: String, measure: Measure? = nil, goal: String? = nil,
                         vacations: [Vacation] = [], weekStartsOn: Weekday = .monday) -> Tracker {
         let tracker = Tracker(id: "t", name: "t", category: "c", schedule: schedule, start: F.day(start), goal: goal.flatMap { Goal($0) },
@@ -64,7 +49,7 @@ import Testing
     static let gym = tracker(.periodic(count: 3, period: .week), start: "2026-01-05", marks: "x.x.x...x...x.x")
 
     @Test func periodicDaysAndStreaks() {
-        #expect(Self.states(Self.gym, "2026-01-05", "2026-01-25", today: "2026-01-21") == "x.x.x...x...x!x.o    ")
+        #expect(F.states(Self.gym, "2026-01-05", "2026-01-25", today: "2026-01-21") == "x.x.x...x...x!x.o    ")
         let progress = TrackerProgress(tracker: Self.gym, today: F.day("2026-01-21"))
         #expect(progress.streakUnit == .weeks)
         #expect((progress.currentStreak, progress.bestStreak) == (0, 1))
@@ -82,7 +67,7 @@ import Testing
         #expect(met.status(on: today, today: today).mark == .done, "the quota is met on Wednesday")
         let progress = TrackerProgress(tracker: met, today: today)
         #expect((progress.currentStreak, progress.metPeriods, progress.missedPeriods) == (1, 2, 1))
-        #expect(Self.states(met, "2026-01-19", "2026-01-25", today: "2026-01-23") == "xxx.x  ", "nothing more is asked this week")
+        #expect(F.states(met, "2026-01-19", "2026-01-25", today: "2026-01-23") == "xxx.x  ", "nothing more is asked this week")
     }
 
     @Test(arguments: [
@@ -125,7 +110,7 @@ import Testing
         // Every 3 days from Monday 5 January: done 5 and 9. The window 6–8 has none: 8 is missed;
         // 10–12 has none: 12 and 13 are missed; today 14 is pending.
         let plants = Self.tracker(.interval(days: 3), start: "2026-01-05", marks: "x...x")
-        #expect(Self.states(plants, "2026-01-05", "2026-01-15", today: "2026-01-14") == "x..!x..!!o ")
+        #expect(F.states(plants, "2026-01-05", "2026-01-15", today: "2026-01-14") == "x..!x..!!o ")
         let status = plants.status(on: F.day("2026-01-10"), today: F.day("2026-01-14"))
         #expect(status.mark == .done && status.nextDue == F.day("2026-01-12"), "covered by the 9th, due by the 12th")
         let progress = TrackerProgress(tracker: plants, today: F.day("2026-01-14"))
@@ -135,7 +120,7 @@ import Testing
 
     @Test func aSkipCoversAnIntervalWindow() {
         let plants = Self.tracker(.interval(days: 2), start: "2026-01-05", marks: "x.s.x")
-        #expect(Self.states(plants, "2026-01-05", "2026-01-09", today: "2026-01-09") == "x.s.x")
+        #expect(F.states(plants, "2026-01-05", "2026-01-09", today: "2026-01-09") == "x.s.x")
     }
 
     // MARK: Numeric habits
@@ -147,7 +132,7 @@ import Testing
         log.setEntry(.init(day: F.day("2026-01-06"), value: .amount(5), measure: water), on: F.day("2026-01-06"))
         log.setEntry(.init(day: F.day("2026-01-08"), value: .done, measure: water), on: F.day("2026-01-08"))
         let tracker = Tracker(id: "w", name: "w", category: "c", schedule: .daily, start: F.day("2026-01-05"), log: log, measure: water)
-        #expect(Self.states(tracker, "2026-01-05", "2026-01-09", today: "2026-01-09") == "x!!xo")
+        #expect(F.states(tracker, "2026-01-05", "2026-01-09", today: "2026-01-09") == "x!!xo")
         #expect(tracker.log.mark(on: F.day("2026-01-06")) == nil && tracker.log.amount(on: F.day("2026-01-06")) == 5)
         #expect(TrackerProgress(tracker: tracker, today: F.day("2026-01-09")).completions == 2)
     }
@@ -158,7 +143,7 @@ import Testing
         log.setEntry(.init(day: F.day("2026-01-06"), value: .amount(3), measure: cigarettes), on: F.day("2026-01-06"))
         log.setEntry(.init(day: F.day("2026-01-07"), value: .amount(2), measure: cigarettes), on: F.day("2026-01-07"))
         let tracker = Tracker(id: "c", name: "c", category: "c", schedule: .daily, start: F.day("2026-01-05"), log: log, measure: cigarettes)
-        #expect(Self.states(tracker, "2026-01-05", "2026-01-09", today: "2026-01-09") == "x!xxx")
+        #expect(F.states(tracker, "2026-01-05", "2026-01-09", today: "2026-01-09") == "x!xxx")
         let progress = TrackerProgress(tracker: tracker, today: F.day("2026-01-09"))
         #expect((progress.currentStreak, progress.completions, progress.missedDays) == (3, 4, 1))
         #expect(tracker.status(on: F.day("2026-01-09"), today: F.day("2026-01-09")).mark == .done, "today, nothing logged yet")
@@ -191,7 +176,7 @@ import Testing
     @Test func vacationsExcuseEveryTrackerUnlessItHasAMark() {
         let vacations = [Vacation(from: F.day("2026-01-07"), to: F.day("2026-01-08"))]
         let run = Self.tracker(.daily, start: "2026-01-05", marks: "xx.x.", vacations: vacations)
-        #expect(Self.states(run, "2026-01-05", "2026-01-09", today: "2026-01-09") == "xxsxo")
+        #expect(F.states(run, "2026-01-05", "2026-01-09", today: "2026-01-09") == "xxsxo")
         #expect(TrackerProgress(tracker: run, today: F.day("2026-01-09")).currentStreak == 3)
         let stats = OverallStatistics(trackers: [run], today: F.day("2026-01-09"))
         #expect((stats.perfectDays, stats.bestStreak) == (3, 3))

@@ -22,24 +22,10 @@ import Testing
         return Journal(settings: Settings(weekStartsOn: weekStartsOn), trackers: [tracker]).trackers[0]
     }
 
-    static func states(_ tracker: Tracker, from: String, through: String, today: String) -> String {
-        TrackerDay.days(of: tracker, from: F.day(from), through: F.day(through), today: F.day(today)).map { day in
-            switch day.state {
-            case .done: "x"
-            case .skipped: "s"
-            case .missed: "!"
-            case .forgiven: "f"
-            case .pending: "o"
-            case .notScheduled: "."
-            case .doneOffSchedule: "+"
-            case .future: " "
-            }
-        }.joined()
-    }
 
     @Test func theFirstMissOfAWeekIsForgiven() {
         let tracker = Self.tracker(start: "2026-01-05", marks: "xx.x.xxxx", allowance: Allowance(count: 1, period: .week))
-        #expect(Self.states(tracker, from: "2026-01-05", through: "2026-01-14", today: "2026-01-14") == "xxfx!xxxxo")
+        #expect(F.states(tracker, "2026-01-05", "2026-01-14", today: "2026-01-14") == "xxfx!xxxxo")
         let progress = TrackerProgress(tracker: tracker, today: F.day("2026-01-14"))
         #expect(progress.currentStreak == 4)
         #expect(progress.bestStreak == 4)
@@ -48,25 +34,25 @@ import Testing
         // Without the allowance, Wednesday breaks the first run.
         let strict = Self.tracker(start: "2026-01-05", marks: "xx.x.xxxx")
         #expect(TrackerProgress(tracker: strict, today: F.day("2026-01-14")).bestStreak == 4)
-        #expect(Self.states(strict, from: "2026-01-05", through: "2026-01-11", today: "2026-01-14") == "xx!x!xx")
+        #expect(F.states(strict, "2026-01-05", "2026-01-11", today: "2026-01-14") == "xx!x!xx")
     }
 
     @Test func periodsFollowWeekStartsOnAndMonths() {
         // Weeks from Sunday: Sat 10 and Sun 11 fall in two weeks, so both are forgiven.
         let sunday = Self.tracker(start: "2026-01-05", marks: "xxxxx..x", allowance: Allowance(count: 1, period: .week),
                                   weekStartsOn: .sunday)
-        #expect(Self.states(sunday, from: "2026-01-05", through: "2026-01-12", today: "2026-01-12") == "xxxxxffx")
+        #expect(F.states(sunday, "2026-01-05", "2026-01-12", today: "2026-01-12") == "xxxxxffx")
         let monday = Self.tracker(start: "2026-01-05", marks: "xxxxx..x", allowance: Allowance(count: 1, period: .week))
-        #expect(Self.states(monday, from: "2026-01-05", through: "2026-01-12", today: "2026-01-12") == "xxxxxf!x")
+        #expect(F.states(monday, "2026-01-05", "2026-01-12", today: "2026-01-12") == "xxxxxf!x")
         // Two a month: the third miss of January breaks the run, February starts afresh.
         let month = Self.tracker(start: "2026-01-28", marks: "x...x.", allowance: Allowance(count: 2, period: .month))
-        #expect(Self.states(month, from: "2026-01-28", through: "2026-02-02", today: "2026-02-02") == "xff!xo")
+        #expect(F.states(month, "2026-01-28", "2026-02-02", today: "2026-02-02") == "xff!xo")
     }
 
     @Test func aQuitHabitCountsCleanDays() {
         let tracker = Self.tracker(start: "2026-01-05", marks: "...!...!", quit: true)
         let progress = TrackerProgress(tracker: tracker, today: F.day("2026-01-14"))
-        #expect(Self.states(tracker, from: "2026-01-05", through: "2026-01-14", today: "2026-01-14") == "xxx!xxx!xx")
+        #expect(F.states(tracker, "2026-01-05", "2026-01-14", today: "2026-01-14") == "xxx!xxx!xx")
         #expect(progress.quit == QuitRecord(currentClean: 2, bestClean: 3, slips: 2, trackedDays: 10))
         #expect(progress.quit?.slipsPerWeek == 1.4)
         #expect(progress.quit?.slipsPerMonth == 6)
@@ -88,7 +74,7 @@ import Testing
     @Test func forgivenSlipsKeepTheStreakButNotTheCleanRun() {
         let tracker = Self.tracker(start: "2026-01-05", marks: "...!...!", quit: true, allowance: Allowance(count: 1, period: .week))
         let progress = TrackerProgress(tracker: tracker, today: F.day("2026-01-14"))
-        #expect(Self.states(tracker, from: "2026-01-05", through: "2026-01-14", today: "2026-01-14") == "xxxfxxxfxx")
+        #expect(F.states(tracker, "2026-01-05", "2026-01-14", today: "2026-01-14") == "xxxfxxxfxx")
         #expect(progress.currentStreak == 8)
         #expect(progress.quit?.currentClean == 2)
     }

@@ -2,6 +2,23 @@ import HabitCore
 
 /// Compact histories for the statistics tests.
 enum StatsFixture {
+    /// A tracker's days as one character each (x done, s skipped, ! missed, f forgiven, o pending,
+    /// . not scheduled, + done off schedule, space future): the worked examples' notation.
+    static func states(_ tracker: Tracker, _ from: String, _ through: String, today: String) -> String {
+        TrackerDay.days(of: tracker, from: day(from), through: day(through), today: day(today)).map { day in
+            switch day.state {
+            case .done: "x"
+            case .skipped: "s"
+            case .missed: "!"
+            case .forgiven: "f"
+            case .pending: "o"
+            case .notScheduled: "."
+            case .doneOffSchedule: "+"
+            case .future: " "
+            }
+        }.joined()
+    }
+
     static func day(_ text: String) -> CivilDate {
         guard let day = CivilDate(text) else { fatalError("bad date \(text)") }
         return day

@@ -26,11 +26,7 @@ import TOML
         """
 
     @Test func decodesNumericPeriodicTrackersWithNotes() throws {
-        let data = try ScratchData()
-        try data.write("trackers/water.toml", Self.water)
-        let store = try data.load(cached: false)
-        #expect(store.diagnostics.isEmpty)
-        let tracker = try #require(store.journal.tracker(id: "water"))
+        let tracker = try ScratchData().loadTracker("water", Self.water)
         #expect(tracker.schedule == .periodic(count: 3, period: .week))
         #expect(tracker.measure == Measure(target: 8, direction: .atLeast, unit: "glasses"))
         func day(_ number: Int) -> CivilDate { CivilDate("2026-11-0\(number)")! }
@@ -146,11 +142,7 @@ import TOML
         ("schedule = \"daily\"\n[log]\n2026-11-02 = { note = 3 }", .wrongType(key: "note", expected: .string, found: .integer)),
     ])
     func reportsProblemsWhereTheyAre(_ body: String, _ problem: DiagnosticProblem) throws {
-        let data = try ScratchData()
-        try data.write("trackers/t.toml", "name = \"T\"\ncategory = \"Health\"\n" + body + "\n")
-        let diagnostics = try data.load(cached: false).diagnostics
-        #expect(diagnostics.map(\.problem) == [problem])
-        #expect(diagnostics.allSatisfy { $0.line >= 3 && $0.column >= 1 }, "pointed at file:line:column")
+        try ScratchData().expectOnly(problem, inTrackerBody: body)
     }
 
     @Test(arguments: [

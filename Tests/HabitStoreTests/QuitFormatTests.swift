@@ -21,11 +21,7 @@ import TOML
         """
 
     @Test func decodesQuitHabitsSlipsAndAllowances() throws {
-        let data = try ScratchData()
-        try data.write("trackers/smoking.toml", Self.smoking)
-        let store = try data.load(cached: false)
-        #expect(store.diagnostics.isEmpty)
-        let tracker = try #require(store.journal.tracker(id: "smoking"))
+        let tracker = try ScratchData().loadTracker("smoking", Self.smoking)
         #expect(tracker.isQuit && tracker.schedule == .daily)
         #expect(tracker.allowance == Allowance(count: 1, period: .month))
         #expect(tracker.log.mark(on: CivilDate("2026-11-02")!) == .slipped)
@@ -83,10 +79,6 @@ import TOML
         ("schedule = \"daily\"\n[log]\n2026-11-02 = \"slip\"", .slipWithoutQuit),
     ])
     func reportsProblemsWhereTheyAre(_ body: String, _ problem: DiagnosticProblem) throws {
-        let data = try ScratchData()
-        try data.write("trackers/t.toml", "name = \"T\"\ncategory = \"Health\"\n" + body + "\n")
-        let diagnostics = try data.load(cached: false).diagnostics
-        #expect(diagnostics.map(\.problem) == [problem])
-        #expect(diagnostics.allSatisfy { $0.line >= 3 && $0.column >= 1 }, "pointed at file:line:column")
+        try ScratchData().expectOnly(problem, inTrackerBody: body)
     }
 }

@@ -32,6 +32,24 @@ final class ScratchData {
         try Store.load(from: directory.files, cache: cached ? cache : nil)
     }
 
+    /// Writes one tracker file, loads the directory without the cache and returns that tracker;
+    /// a diagnostic of any file fails the test.
+    func loadTracker(_ id: String, _ text: String) throws -> Tracker {
+        try write("trackers/\(id).toml", text)
+        let store = try load(cached: false)
+        #expect(store.diagnostics.isEmpty)
+        return try #require(store.journal.tracker(id: id))
+    }
+
+    /// A tracker `T` in Health whose file goes on with `body` (from its third line) reports exactly
+    /// `problem`, at a line and column of the body.
+    func expectOnly(_ problem: DiagnosticProblem, inTrackerBody body: String) throws {
+        try write("trackers/t.toml", "name = \"T\"\ncategory = \"Health\"\n" + body + "\n")
+        let diagnostics = try load(cached: false).diagnostics
+        #expect(diagnostics.map(\.problem) == [problem])
+        #expect(diagnostics.allSatisfy { $0.line >= 3 && $0.column >= 1 }, "pointed at file:line:column")
+    }
+
     /// Writes what a store changed, as a use case would without git.
     func commit(_ store: Store) throws {
         for (path, bytes) in store.changes {

@@ -50,7 +50,7 @@ struct AgendaView: SessionView {
         switch card.progress {
         case .clean(let days): t.text(.daysClean, days)
         case .amount(let amount, let measure): t.total(amount, measure)
-        case .period(let period, let kind): view.periodText(period, kind)
+        case .period(let period, let kind): t.periodProgress(period, kind, today: today)
         case .nextDue(let next): t.text(.nextDueBy, view.dayLabel(next))
         case nil: ""
         }

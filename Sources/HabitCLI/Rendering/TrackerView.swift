@@ -43,24 +43,12 @@ struct TrackerView: SessionView {
         // A period that asks for nothing (it began long before the start, or is all vacation) has
         // no progress worth showing: "0/0 this month" only puzzles.
         if let period = status.period, period.required > 0 {
-            return summary + style.dim(" · " + periodText(period, tracker.schedule.period ?? .week))
+            return summary + style.dim(" · " + t.periodProgress(period, tracker.schedule.period ?? .week, today: today))
         }
         if let next = status.nextDue, case .interval = tracker.schedule {
             return summary + style.dim(" · " + t.text(.nextDueBy, dayLabel(next)))
         }
         return summary
-    }
-
-    /// "1/3 this week", "2/10 that month".
-    func periodText(_ period: PeriodTally, _ kind: Period) -> String {
-        let current = period.first <= today && today <= period.last
-        let key: MessageKey = switch (kind, current) {
-        case (.week, true): .periodThisWeek
-        case (.week, false): .periodThatWeek
-        case (.month, true): .periodThisMonth
-        case (.month, false): .periodThatMonth
-        }
-        return t.text(key, period.done, period.required)
     }
 
     /// "today", "tomorrow"-free short form: the weekday within a week, else the short date.
@@ -87,7 +75,7 @@ struct TrackerView: SessionView {
         }
         if let measure = tracker.measure { fields.append((t[.fieldTarget], t.target(measure))) }
         if let allowance = tracker.allowance {
-            fields.append((t[.fieldAllowance], t.text(allowance.period == .week ? .allowancePerWeek : .allowancePerMonth, allowance.count)))
+            fields.append((t[.fieldAllowance], t.allowance(allowance)))
         }
         let colour = tracker.color.map { style.color("●", $0) + " " + $0.description } ?? t[.notSet]
         fields.append((t[.fieldColor], colour))

@@ -130,7 +130,7 @@ final class Context: @unchecked Sendable {
     /// (`2026-11-22T10:02:30`) that tests rewrite to make time pass at once; else, with `HABIT_NOW`,
     /// the real time that passed since the command started is added to it.
     func secondsNow() -> Int {
-        if let path = environment["HABIT_CLOCK_FILE"], let text = Context.readSmallFile(path),
+        if let text = ClockFile.text(environment: environment),
            let seconds = Context.parseLocalSeconds(text.trimmingWhitespace()) {
             return seconds
         }
@@ -145,15 +145,6 @@ final class Context: @unchecked Sendable {
         let seconds = parts.count == 3 ? Int(parts[2].prefix(2)) ?? 0 : 0
         let local = day.dayNumber * 86_400 + fixed.minutes * 60 + seconds
         return local - LocalTime.utcOffset(at: local)
-    }
-
-    static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = read(descriptor, &buffer, buffer.count)
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
     }
 }
 

@@ -1,3 +1,5 @@
+import HabitErrorWords
+import HabitLocalization
 import HabitStore
 
 /// The exit statuses of `habit` (docs/cli.md).
@@ -25,6 +27,12 @@ struct Failure: Error, Sendable {
         self.hint = hint
         self.diagnostics = diagnostics
         self.exitCode = exitCode
+    }
+
+    /// A refusal worded by HabitLocalization: a usage error exits 2, any other refusal 1.
+    init(_ refusal: Refusal) {
+        self.init(refusal.message, hint: refusal.hint, diagnostics: refusal.diagnostics,
+                  exitCode: refusal.kind == .usage ? ExitStatus.usage : ExitStatus.refused)
     }
 
     /// A usage error (exit status 2).

@@ -112,6 +112,13 @@ struct Session {
         return store
     }
 
+    /// `load`, and the day it is by the data's settings (when the day ends, where the week starts):
+    /// what most commands begin with.
+    func loadWithToday() throws -> (Store, CivilDate) {
+        let store = try load()
+        return (store, today(store.settings))
+    }
+
     func warnAboutProblems(_ store: Store) {
         let broken = Set(store.errors.map(\.file))
         if !broken.isEmpty { err(style.yellow("\(t[.warning]): ") + t.text(.filesHaveProblems, broken.count)) }

@@ -6,8 +6,7 @@ public struct Allowance: Hashable, Sendable, CustomStringConvertible {
     public var period: Period
 
     public init(count: Int, period: Period) {
-        self.count = count
-        self.period = period
+        (self.count, self.period) = (count, period)
     }
 
     /// The most misses a period may forgive: fewer than the days it has, so that a period missed

@@ -5,8 +5,7 @@ public struct Vacation: Hashable, Sendable {
     public var to: CivilDate
 
     public init(from: CivilDate, to: CivilDate) {
-        self.from = from
-        self.to = to
+        (self.from, self.to) = (from, to)
     }
 
     public var days: ClosedRange<CivilDate> { from...to }

@@ -148,10 +148,7 @@ public struct QuitRecord: Hashable, Sendable {
     public var trackedDays: Int
 
     public init(currentClean: Int, bestClean: Int, slips: Int, trackedDays: Int) {
-        self.currentClean = currentClean
-        self.bestClean = bestClean
-        self.slips = slips
-        self.trackedDays = trackedDays
+        (self.currentClean, self.bestClean, self.slips, self.trackedDays) = (currentClean, bestClean, slips, trackedDays)
     }
 
     /// Slips per 7 days over the tracked days; nil before the start.

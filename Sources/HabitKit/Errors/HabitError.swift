@@ -122,8 +122,7 @@ public struct TrackerCandidate: Equatable, Sendable {
     public let id: String
 
     public init(name: String, id: String) {
-        self.name = name
-        self.id = id
+        (self.name, self.id) = (name, id)
     }
 }
 
@@ -174,11 +173,8 @@ public struct HostKeyProblem: Equatable, Sendable {
     public let knownHostsPath: String
 
     public init(host: String, port: Int, keyType: String, fingerprint: String, knownHostsPath: String) {
-        self.host = host
-        self.port = port
-        self.keyType = keyType
-        self.fingerprint = fingerprint
-        self.knownHostsPath = knownHostsPath
+        (self.host, self.port, self.keyType) = (host, port, keyType)
+        (self.fingerprint, self.knownHostsPath) = (fingerprint, knownHostsPath)
     }
 
     /// How known_hosts names the host: `host` on port 22, `[host]:port` elsewhere.
@@ -191,8 +187,7 @@ public struct HeldLock: Equatable, Sendable {
     public let holders: [String]
 
     public init(path: String, holders: [String]) {
-        self.path = path
-        self.holders = holders
+        (self.path, self.holders) = (path, holders)
     }
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HabitSystem
+import TOML
 
 /// One notification: a title and a line of text.
 public struct DesktopNotification: Equatable, Sendable {
@@ -11,8 +12,7 @@ public struct DesktopNotification: Equatable, Sendable {
     public var body: String
 
     public init(summary: String, body: String) {
-        self.summary = summary
-        self.body = body
+        (self.summary, self.body) = (summary, body)
     }
 }
 
@@ -117,16 +117,7 @@ public struct DesktopNotifications: Sendable {
 
     /// A string in GVariant's text format, so that gdbus never reads it as a number or a list.
     static func variantString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        Escaping.quoted(text, Escaping.common)
     }
 
     static func escapeMarkup(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import HabitCore
+import TOML
 
 /// The systemd user units that run `habit remind run` at the reminder times: a oneshot service,
 /// and a timer with one `OnCalendar=` line per distinct time (local time of the manager's zone).
@@ -42,19 +43,13 @@ public enum SystemdUnits {
             $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+:@=,".unicodeScalars.contains($0))
         }
         if plain { return word }
-        var result = "\""
-        for scalar in word.unicodeScalars {
+        return Escaping.quoted(word) { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "%": result += "%%"
-            case "$": result += isCommand ? "$" : "$$"
-            default: result.unicodeScalars.append(scalar)
+            case "%": "%%"
+            case "$": isCommand ? nil : "$$"
+            default: Escaping.common(scalar)
             }
         }
-        return result + "\""
     }
 }
 

@@ -10,8 +10,7 @@ struct Importing {
         let session = Session(global)
         let t = session.t
         if options.merge && options.rename { throw Failure.usage(t[.importMergeOrRename]) }
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let summary = try session.habits.importFile(format, path: path, category: options.category, today: today,
                                                     clash: options.clash, inferringWeekdays: options.inferWeekdays, dryRun: options.dryRun,
                                                     reusing: store)

@@ -12,8 +12,7 @@ struct Marking {
     func apply(_ mark: Mark?, amount: AmountChange? = nil, note: String? = nil) throws {
         let session = Session(global)
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let day = try session.parseDay(date, today: today)
         let outcome: MarkOutcome
         do {

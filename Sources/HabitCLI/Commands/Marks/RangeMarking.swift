@@ -27,8 +27,7 @@ struct RangeMarking {
     func apply(_ mark: Mark?, amount: AmountChange? = nil, note: String? = nil) throws {
         let session = Session(global)
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let first = try session.parseDay(range.from, today: today)
         let last = try session.parseDay(range.to, today: today)
         let outcome: Habits.RangeOutcome

@@ -62,8 +62,7 @@ struct SkipCommand: ParsableCommand {
 
     private func range(_ session: Session, tracker name: String) throws {
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let first = try session.parseDay(from, today: today)
         let last = try session.parseDay(to, today: today)
         let outcome: Habits.SkipRangeOutcome
@@ -78,8 +77,7 @@ struct SkipCommand: ParsableCommand {
 
     private func vacation(_ session: Session) throws {
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let first = try session.parseDay(from ?? date, today: today)
         let last = try session.parseDay(to ?? date, today: today)
         let outcome: Habits.VacationOutcome

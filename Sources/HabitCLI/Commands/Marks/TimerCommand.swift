@@ -34,8 +34,7 @@ struct TimerCommand: ParsableCommand {
         let session = Session(global)
         let t = session.t
         if let minutes, !(1...1440).contains(minutes) { throw Failure.usage(t.text(.timerBadMinutes, minutes)) }
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let target: Tracker
         do {
             target = try session.habits.timerTracker(tracker, in: store)
@@ -174,9 +173,8 @@ enum TimerRecovery {
     }
 
     static func offer(for command: ParsableCommand, context: Context) {
-        guard applies(to: command),
-              let global = Mirror(reflecting: command).children.lazy.compactMap({ ($0.value as? OptionGroup<GlobalOptions>)?.wrappedValue }).first
-        else { return }
+        guard applies(to: command), let command = command as? any SessionCommand else { return }
+        let global = command.global
         // Almost always there is no record: find that out before building a session (which
         // checks the git config and looks for the hook), as every command pays this.
         let directory = DataDirectory.resolve(explicit: global.dir, environment: context.environment)

@@ -20,8 +20,7 @@ struct UnslipCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let day = try session.parseDay(mark.date, today: today)
         let outcome: MarkOutcome
         do {

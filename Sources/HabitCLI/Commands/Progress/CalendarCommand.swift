@@ -43,8 +43,7 @@ struct CalendarCommand: ParsableCommand {
         if let unexpected = when.first(where: { $0.hasPrefix("--") }) ?? (when.count > 1 ? when[1] : nil) {
             throw Failure.usage(t.text(.extraArgument, TerminalText.safe(unexpected)))
         }
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let weekStartsOn = store.settings.weekStartsOn
         let target = try tracker.map { try session.resolve($0, in: store) }
         let active = store.journal.trackers.filter { !$0.isArchived }

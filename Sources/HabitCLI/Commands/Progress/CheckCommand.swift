@@ -1,4 +1,6 @@
 import ArgumentParser
+import HabitErrorWords
+import HabitLocalization
 import HabitStore
 
 struct CheckCommand: ParsableCommand {
@@ -27,7 +29,7 @@ struct CheckCommand: ParsableCommand {
             session.context.output.write(JSON.object([
                 ("errors", .int(errors)), ("warnings", .int(warnings)),
                 ("diagnostics", .array(store.diagnostics.map { diagnostic in
-                    let (message, hint) = DiagnosticText.words(diagnostic.problem, t)
+                    let (message, hint) = DiagnosticWords.words(diagnostic.problem, t)
                     return .object([
                         ("file", .string(diagnostic.file)), ("line", .int(diagnostic.line)), ("column", .int(diagnostic.column)),
                         ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(message)),

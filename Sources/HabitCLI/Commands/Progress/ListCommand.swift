@@ -45,8 +45,7 @@ struct ListCommand: ParsableCommand {
             try Onboarding(session: session).run()
             return
         }
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let day = try session.parseDay(date, today: today)
         let screen = DayScreen(journal: store.journal, day: day, today: today, search: search ?? "", filter: filter)
         if json {

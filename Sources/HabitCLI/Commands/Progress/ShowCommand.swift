@@ -26,8 +26,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let target = try session.resolve(argument.tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)
         var view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)

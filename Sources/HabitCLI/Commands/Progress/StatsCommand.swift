@@ -22,8 +22,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let statistics = OverallStatistics(journal: store.journal, today: today)
         let quitting = store.journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
             TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitErrorWords
 import HabitLocalization
 import HabitUI
 import TerminalUI
@@ -34,7 +35,7 @@ struct UICommand: ParsableCommand {
                 return [failure.message, failure.hint].compactMap { $0 }.joined(separator: " ")
             },
             describeDiagnostic: { diagnostic in
-                let (message, _) = DiagnosticText.words(diagnostic.problem, t)
+                let (message, _) = DiagnosticWords.words(diagnostic.problem, t)
                 return "\(TerminalText.safe(diagnostic.location)): \(t[.error]): \(TerminalText.safe(message))"
             })
         _ = store

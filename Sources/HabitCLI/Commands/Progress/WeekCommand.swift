@@ -24,8 +24,7 @@ struct WeekCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let day = try session.parseDay(date, today: today)
         let trackers = WeekView.ordered(store.journal.trackers.filter { !$0.isArchived }, categories: store.settings.categories)
         let weekStartsOn = store.settings.weekStartsOn

@@ -14,8 +14,7 @@ struct RemindListCommand: ParsableCommand {
         let session = Session(global)
         let t = session.t
         let style = session.style
-        let store = try session.load()
-        let today = session.today(store.settings)
+        let (store, today) = try session.loadWithToday()
         let reminders = ReminderRule.reminders(of: store.journal.trackers, on: today, today: today, settings: store.settings, clock: .system)
         let installed = session.reminderScheduler.installation()
         let installedHere = installed.flatMap { $0.command.directory == session.directory.path ? $0 : nil }

@@ -29,8 +29,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let interactive = session.context.stdinIsTerminal
         let prompts = AddPrompts(session: session, known: preview.settings.categories)
 

@@ -37,8 +37,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let preview = try session.load()
-        let today = session.today(preview.settings)
+        let (preview, today) = try session.loadWithToday()
         let target = try session.resolve(argument.tracker, in: preview)
 
         guard name != nil || options.hasAny else {

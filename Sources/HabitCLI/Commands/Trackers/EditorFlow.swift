@@ -27,7 +27,7 @@ struct EditorFlow {
         while true {
             switch ForegroundProcess.runShell("\(editor) \"$1\"", argument: scratch.path, environment: session.context.environment) {
             case .notStarted(let code):
-                throw Failure(t.text(.editorFailed, TerminalText.safe(editor), SystemError.text(code)), hint: t[.editorFailedHint])
+                throw Failure(t.text(.editorFailed, TerminalText.safe(editor), ErrorNumber.text(code)), hint: t[.editorFailedHint])
             case .exited(127):
                 throw Failure(t.text(.editorFailed, TerminalText.safe(editor), "exit status 127: not found"), hint: t[.editorFailedHint])
             case .exited, .signalled:

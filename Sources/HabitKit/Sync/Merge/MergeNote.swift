@@ -6,8 +6,7 @@ public struct MergeNote: Equatable, Sendable {
     public var kind: Kind
 
     public init(path: String, _ kind: Kind) {
-        self.path = path
-        self.kind = kind
+        (self.path, self.kind) = (path, kind)
     }
 
     /// How a day of the log was marked, as the notes name it.

@@ -33,6 +33,10 @@ public struct AppState: Sendable {
         case delete(trackerID: String)
         /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
         case edit(trackerID: String)
+        /// The onboarding button: the data directory, as `habit init` creates it.
+        case createDirectory
+        /// `S`: `habit sync`, in the background.
+        case sync
         case quit
     }
 
@@ -48,14 +52,20 @@ public struct AppState: Sendable {
     public private(set) var today: CivilDate
     public private(set) var day: CivilDate
     public private(set) var search = ""
-    public private(set) var isEditingSearch = false
+    public internal(set) var isEditingSearch = false
     public private(set) var filter: DayScreen.Filter = .all
     /// The selected card, by position in `screen.cards`.
-    public private(set) var selection = 0
+    public internal(set) var selection = 0
     public var tab: Tab = .trackers
     public var overlay: Overlay?
     /// A line at the top: a busy lock, files with errors, a refused change.
     public var notice: String?
+    /// The first-run pages, while there is no data directory (AppState+Onboarding.swift).
+    public var onboarding: OnboardingScreen?
+    /// A line at the top while `S` syncs, then its result or error, in words.
+    public var syncStatus: String?
+    /// The specs' offline note: changes waiting for a sync, and why the last one failed.
+    public var offlineNote: String?
     public private(set) var screen: DayScreen
     public private(set) var statistics: StatisticsScreen
 
@@ -93,7 +103,7 @@ public struct AppState: Sendable {
         }
     }
 
-    private mutating func show(day newDay: CivilDate) {
+    mutating func show(day newDay: CivilDate) {
         day = newDay
         if filter == .today { filter = .all }
         recompute(keeping: selectedCard?.trackerID)
@@ -102,6 +112,7 @@ public struct AppState: Sendable {
     /// Applies a key; returns the change to make, if any.
     public mutating func handle(_ press: KeyPress) -> Effect? {
         if press == .control("c") { return .quit }
+        if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:
             overlay = nil
@@ -128,6 +139,7 @@ public struct AppState: Sendable {
             switch action {
             case .statistics, .back: tab = .trackers
             case .help: overlay = .help
+            case .sync: return .sync
             case .quit: return .quit
             default: break
             }
@@ -165,6 +177,7 @@ public struct AppState: Sendable {
             overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
         case .statistics: tab = .statistics
         case .help: overlay = .help
+        case .sync: return .sync
         case .back:
             if !search.isEmpty {
                 search = ""

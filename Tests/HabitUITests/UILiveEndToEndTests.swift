@@ -19,8 +19,13 @@ struct UILiveEndToEndTests {
         let habit: String
         let marker: String
 
+        /// What runs after the app: its status, `stty -a`, the marker.
+        let afterwards: String
+
+        /// `alone`: the app is the command line's only job, so that after Ctrl-Z the rest of the
+        /// line does not run; `afterwards` is then typed after `fg`.
         init(_ name: String, environment extra: [String: String] = [:], examples: Bool = true, arguments: String = "",
-             width: Int = 80, height: Int = 24) throws {
+             alone: Bool = false, width: Int = 80, height: Int = 24) throws {
             scratch = try ScratchDirectory(name)
             habit = try #require(BuiltProduct.path("habit"))
             var environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "LANG": "C.UTF-8",
@@ -38,10 +43,11 @@ struct UILiveEndToEndTests {
             try writeFile("PS1='shell\\076 '\n", to: scratch.sub("bashrc"))
             tmux = try TerminalSession(["/bin/bash", "--rcfile", scratch.sub("bashrc"), "--noprofile", "-i"],
                                        environment: environment, scratch: scratch.path, width: width, height: height)
-            marker = "ended-" + String(name.count * 7919)
+            // Printed by arithmetic, so the command line itself does not show it.
+            marker = "ended-\(name.count * 7919)"
             try tmux.waitFor("shell>")
-            try tmux.type("stty -a > \(scratch.sub("before.txt")); '\(habit)' ui \(arguments); echo \"status=$?\"; "
-                          + "stty -a > \(scratch.sub("after.txt")); echo \(marker)")
+            afterwards = "echo \"status=$?\"; stty -a > \(scratch.sub("after.txt")); echo ended-$((\(name.count) * 7919))"
+            try tmux.type("stty -a > \(scratch.sub("before.txt")); '\(habit)' ui \(arguments)" + (alone ? "" : "; " + afterwards))
             try tmux.press("Enter")
         }
 
@@ -134,7 +140,8 @@ struct UILiveEndToEndTests {
         // The statistics tab, with its columns' header row.
         try tmux.press("Tab")
         try tmux.waitFor("Best streak")
-        #expect(try tmux.screen().contains("strength  current / best"))
+        let statistics = try tmux.screen()
+        #expect(statistics.contains("strength") && statistics.contains("current / best"), "the columns' header row:\n\(statistics)")
         try tmux.press("Tab")
         try tmux.waitFor("Monday, 23 November 2026")
         try tmux.press("q")
@@ -168,13 +175,18 @@ struct UILiveEndToEndTests {
     }
 
     @Test func ctrlZSuspendsFgRepaintsAndAResizeLaysOutAgain() throws {
-        let run = try Run("habit-ui-job")
+        let run = try Run("habit-ui-job", alone: true)
         let tmux = run.tmux
         try tmux.waitFor("Monday, 23 November 2026")
         try tmux.press("C-z")
         try tmux.waitFor("Stopped")
         #expect(try tmux.query("#{alternate_on}") == "0", "the shell gets the normal screen")
-        try tmux.type("clear; fg")
+        try tmux.type("stty -a > \(run.scratch.sub("suspended.txt")); echo saved-$((6 * 7))")
+        try tmux.press("Enter")
+        try tmux.waitFor("saved-42")
+        #expect(readFile(run.scratch.sub("suspended.txt")) == readFile(run.scratch.sub("before.txt")),
+                "while suspended the terminal is as it was")
+        try tmux.type("clear; fg; " + run.afterwards)
         try tmux.press("Enter")
         try tmux.waitFor("Monday, 23 November 2026")
         let screen = try tmux.screen()
@@ -182,7 +194,7 @@ struct UILiveEndToEndTests {
         #expect(try tmux.query("#{alternate_on}") == "1")
 
         try tmux.resize(width: 20, height: 8)
-        try tmux.waitFor("too small")
+        try tmux.waitFor("30×10")
         try tmux.resize(width: 40, height: 15)
         let narrow = try tmux.waitFor("Monday, 23 November 2026")
         #expect(!narrow.contains("too small") && !narrow.contains("Mo 23"), "laid out for 40 columns:\n\(narrow)")

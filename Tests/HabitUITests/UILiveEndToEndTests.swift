@@ -205,6 +205,25 @@ struct UILiveEndToEndTests {
         try run.expectRestored()
     }
 
+    @Test func withMouseAClickSelectsACardAndASecondClickMarksIt() throws {
+        let run = try Run("habit-ui-mouse", arguments: "--mouse")
+        let tmux = run.tmux
+        let screen = try tmux.waitFor("Read 20 pages")
+        #expect(try tmux.query("#{mouse_sgr_flag}") == "1", "the app asked for SGR mouse reports")
+        let row = try #require(screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Read 20 pages") })
+        // A left click as the terminal reports it (SGR 1006: 1-based column and row, M press, m release).
+        let click = "\u{1B}[<0;10;\(row + 1)M\u{1B}[<0;10;\(row + 1)m"
+        try tmux.type(click)
+        try tmux.waitFor("› 📚 Read 20 pages")
+        #expect(!readFile(run.data + "/trackers/read-20-pages.toml").contains("2026-11-23 = true"), "one click only selects")
+        try tmux.type(click)
+        try tmux.waitFor("29 days  ✓")
+        #expect(readFile(run.data + "/trackers/read-20-pages.toml").contains("2026-11-23 = true\n"))
+        try tmux.press("q")
+        try run.expectRestored()
+        #expect(try tmux.query("#{mouse_any_flag}") == "0" && tmux.query("#{mouse_sgr_flag}") == "0", "mouse reports are off again")
+    }
+
     @Test func aCrashGivesTheTerminalBackWithTheErrorOnTheNormalScreen() throws {
         let run = try Run("habit-ui-crash", environment: ["HABIT_UI_TEST_TRAP": "1"])
         let tmux = run.tmux

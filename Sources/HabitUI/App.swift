@@ -48,6 +48,7 @@ public struct App {
     func load() -> (Journal, Settings, String?)? {
         do {
             let store = try setup.habits.read()
+            store.saveCache()
             let notice = store.errors.first.map(setup.describeDiagnostic)
             return (store.journal, store.settings, notice)
         } catch {

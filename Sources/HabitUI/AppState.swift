@@ -56,7 +56,10 @@ public struct AppState: Sendable {
     public private(set) var filter: DayScreen.Filter = .all
     /// The selected card, by position in `screen.cards`.
     public internal(set) var selection = 0
-    public var tab: Tab = .trackers
+    public var tab: Tab = .trackers {
+        // The statistics read every day of every tracker: computed when their tab shows, not per key.
+        didSet { if tab == .statistics, oldValue != .statistics { statistics = StatisticsScreen(journal: journal, today: today) } }
+    }
     public var overlay: Overlay?
     /// A line at the top: a busy lock, files with errors, a refused change.
     public var notice: String?
@@ -74,7 +77,7 @@ public struct AppState: Sendable {
         self.today = today
         day = today
         screen = DayScreen(journal: journal, day: today, today: today)
-        statistics = StatisticsScreen(journal: journal, today: today)
+        statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
     public var selectedCard: DayScreen.Card? {
@@ -93,7 +96,7 @@ public struct AppState: Sendable {
 
     private mutating func recompute(keeping trackerID: String? = nil) {
         screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
-        statistics = StatisticsScreen(journal: journal, today: today)
+        if tab == .statistics { statistics = StatisticsScreen(journal: journal, today: today) }
         day = screen.day
         let cards = screen.cards
         if let trackerID, let index = cards.firstIndex(where: { $0.trackerID == trackerID }) {

@@ -81,6 +81,20 @@ import TerminalUI
         #expect(state.click(.card(1)) == nil && state.selection == 0, "an overlay takes no clicks")
     }
 
+    @Test func theStatisticsAreComputedForTheirTabAndFollowNewData() {
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        _ = state.handle(KeyPress(.tab))
+        #expect(state.statistics.trackers.count == 3)
+        var fewer = AppStateTests.journal()
+        fewer.trackers.removeLast()
+        state.reload(fewer, today: AppStateTests.today)
+        #expect(state.statistics.trackers.count == 2, "a reload on the tab computes them again")
+        _ = state.handle(KeyPress(.tab))
+        state.reload(AppStateTests.journal(), today: AppStateTests.today)
+        _ = state.click(.tab(.statistics))
+        #expect(state.statistics.trackers.count == 3, "showing the tab computes them from the data of now")
+    }
+
     /// What `ScreenView` lays out is what a click hits: each card's row gives that card.
     @Test(arguments: [(80, 24), (40, 15)])
     func aClickLandsOnTheCardDrawnThere(_ size: (Int, Int)) throws {

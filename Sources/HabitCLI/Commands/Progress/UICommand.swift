@@ -28,8 +28,8 @@ struct UICommand: ParsableCommand {
         if let reason = Self.problem(session.context) {
             throw Failure.usage(t.text(.uiNeedsTerminal, t[reason]), hint: t[.uiNeedsTerminalHint])
         }
-        // Without a data directory the app starts on the onboarding pages, which create it.
-        if session.directory.isInitialized { _ = try session.load() }
+        // Without a data directory the app starts on the onboarding pages, which create it; the
+        // app loads the directory itself (once: the offline note is its top line).
         let setup = App.Setup(
             habits: session.habits, t: t, environment: session.context.environment,
             today: { settings in session.today(settings) },

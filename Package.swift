@@ -42,8 +42,9 @@ let package = Package(
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
         .target(name: "CSQLite"),
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
-        // exports, read into and written from the model; no use case, no data directory.
-        .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite"]),
+        // exports, read into and written from the model; no use case, no data directory. The SVG
+        // heatmap's words come from HabitLocalization.
+        .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"]),
         // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
         // template language and the formats of dates and numbers, shared by every front-end.
         .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
@@ -72,7 +73,7 @@ let package = Package(
         .target(
             name: "HabitServe",
             dependencies: [
-                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem",
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

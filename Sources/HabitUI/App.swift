@@ -78,6 +78,24 @@ public struct App {
                 _ = try setup.habits.setArchived(true, id)
             case .delete(let id):
                 try setup.habits.removeTracker(id)
+            case .create(let form):
+                // What `habit add` does: the use case, then the category kept for next time.
+                let store = try setup.habits.read()
+                guard let new = form.newTracker(in: store) else { return .refused(setup.t[.cancelled]) }
+                let tracker = try setup.habits.addTracker(new, reusing: store)
+                setup.habits.rememberLastUsedCategory(tracker.category)
+            case .save(let form, let dropping):
+                let store = try setup.habits.read()
+                guard let id = form.editing?.id, let changes = form.changes(in: store.journal) else {
+                    return .refused(setup.t[.cancelled])
+                }
+                _ = try setup.habits.editTracker(id, changes, droppingMarks: dropping, reusing: store)
+            case .addCategory(let name):
+                try setup.habits.addCategory(name)
+            case .renameCategory(let old, let new):
+                try setup.habits.renameCategory(old, to: new)
+            case .removeCategory(let name):
+                try setup.habits.removeCategory(name)
             case .createDirectory:
                 // What `habit init` does: the settings template, history on, no remote.
                 _ = try setup.habits.initialize(settings: SettingsTemplate.text(), history: true, remote: nil,
@@ -107,6 +125,7 @@ public struct App {
         } else {
             state = AppState(onboarding: OnboardingScreen(directory: setup.habits.directory.path), today: setup.today(Settings()))
         }
+        state.lastUsedCategory = setup.habits.lastUsedCategory()
         var habits = setup.habits
         habits.lockTimeout = 0.2
         var fast = setup
@@ -153,6 +172,7 @@ public struct App {
                     state.notice = notice
                 }
                 reload()
+                state.finished(effect)
                 stamp = DirectoryStamp(path: setup.habits.directory.path)
             case .busy(let words):
                 pending = effect

@@ -16,7 +16,7 @@ import Testing
         "HabitScreens": ["HabitKit", "HabitStore", "HabitCore"],
         "HabitLocalization": ["HabitCore"],
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],
-        "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite"],
+        "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"],
         "HabitStore": ["HabitCore", "TOML", "HabitSystem"],
         "HabitGit": ["CLibgit2", "HabitSystem"],
         "HabitSystem": [],
@@ -28,7 +28,7 @@ import Testing
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "Hummingbird"],
+        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "Hummingbird"],
         "habit-serve": ["HabitServe"],
     ]
 

@@ -99,6 +99,13 @@ public enum EnglishCatalog {
           habit done run                    mark today as done
           habit                             what is due today
         """
+        case .uiOnboardingButton: "Awesome tech!"
+        case .uiOnboardingPages: "pages"
+        case .uiKeySync: "sync"
+        case .uiSyncing: "Syncing…"
+        case .uiSyncFailed: "Sync failed: {0}"
+        case .uiColumnStrength: "strength"
+        case .uiColumnStreaks: "current / best"
         case .categoryAcademic: "Academic"
         case .categoryWork: "Work"
         case .categorySelf: "Self"

@@ -52,6 +52,14 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case onboardingNextSteps
     case onboardingNotCreated
     case onboardingGuide
+    // habit ui: the onboarding button and keys, sync, the statistics tab's column titles
+    case uiOnboardingButton
+    case uiOnboardingPages
+    case uiKeySync
+    case uiSyncing
+    case uiSyncFailed
+    case uiColumnStrength
+    case uiColumnStreaks
     case categoryAcademic
     case categoryWork
     case categorySelf

@@ -99,6 +99,13 @@ public enum RussianCatalog {
           habit done пробежка               отметить сегодня
           habit                             что запланировано на сегодня
         """
+        case .uiOnboardingButton: "Вот это технологии"
+        case .uiOnboardingPages: "страницы"
+        case .uiKeySync: "синхронизировать"
+        case .uiSyncing: "Синхронизация…"
+        case .uiSyncFailed: "Синхронизация не удалась: {0}"
+        case .uiColumnStrength: "сила"
+        case .uiColumnStreaks: "текущая / лучшая"
         case .categoryAcademic: "Учёба"
         case .categoryWork: "Работа"
         case .categorySelf: "Я"

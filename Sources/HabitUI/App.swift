@@ -1,6 +1,7 @@
 import HabitCore
 import HabitKit
 import HabitLocalization
+import HabitScreens
 import HabitStore
 import TerminalUI
 
@@ -19,6 +20,13 @@ public struct App {
         /// `habit edit`'s editor round trip for a tracker (the CLI's `EditorFlow`): nil when it
         /// went well, else the words of the refusal. Run with the terminal given back.
         public var editInEditor: (String) -> String? = { _ in nil }
+        /// `habit ui --mouse`: clicks and the wheel (off by default: capturing the mouse takes the
+        /// terminal's own text selection away).
+        public var mouse = false
+        /// A sync's outcome in `habit sync`'s words, on one line.
+        public var describeSync: (SyncReport) -> String = { _ in "" }
+        /// The offline note every command shows while changes wait for a sync; nil when none wait.
+        public var offlineNote: () -> String? = { nil }
 
         public init(habits: Habits, t: Messages, environment: [String: String], today: @escaping (Settings) -> CivilDate,
                     describeError: @escaping (HabitError) -> String, describeDiagnostic: @escaping (Diagnostic) -> String) {
@@ -40,6 +48,7 @@ public struct App {
     func load() -> (Journal, Settings, String?)? {
         do {
             let store = try setup.habits.read()
+            store.saveCache()
             let notice = store.errors.first.map(setup.describeDiagnostic)
             return (store.journal, store.settings, notice)
         } catch {
@@ -87,10 +96,12 @@ public struct App {
                 try setup.habits.renameCategory(old, to: new)
             case .removeCategory(let name):
                 try setup.habits.removeCategory(name)
-            case .edit:
-                break  // run by the loop, which gives the terminal to the editor
-            case .quit:
-                break
+            case .createDirectory:
+                // What `habit init` does: the settings template, history on, no remote.
+                _ = try setup.habits.initialize(settings: SettingsTemplate.text(), history: true, remote: nil,
+                                                options: SyncOptions(environment: setup.environment))
+            case .edit, .sync, .quit:
+                break  // run by the loop: the editor needs the terminal, a sync runs in the background
             }
             return .done
         } catch {
@@ -99,12 +110,22 @@ public struct App {
         }
     }
 
-    /// Runs until `q` or Ctrl-C; the exit status.
+    /// Runs until `q` or Ctrl-C; the exit status. Without a data directory it starts on the
+    /// onboarding pages, whose button creates it.
     public func run() throws -> Int32 {
-        guard let (journal, settings, notice) = load() else {
-            _ = try setup.habits.read()  // throws the reason, worded by the command
-            return 1
+        var state: AppState
+        if setup.habits.directory.isInitialized {
+            guard let (journal, settings, notice) = load() else {
+                _ = try setup.habits.read()  // throws the reason, worded by the command
+                return 1
+            }
+            state = AppState(journal: journal, today: setup.today(settings))
+            state.notice = notice
+            state.offlineNote = setup.offlineNote()
+        } else {
+            state = AppState(onboarding: OnboardingScreen(directory: setup.habits.directory.path), today: setup.today(Settings()))
         }
+        state.lastUsedCategory = setup.habits.lastUsedCategory()
         var habits = setup.habits
         habits.lockTimeout = 0.2
         var fast = setup
@@ -112,16 +133,18 @@ public struct App {
         let app = App(fast)
         var options = Terminal.Options()
         options.tick = .milliseconds(500)
-        options.mouse = setup.environment["HABIT_UI_MOUSE"] == "1"
+        options.mouse = setup.mouse
         let terminal = try Terminal(options: options)
         var renderer = FrameRenderer()
         let colors = ColorMode(environment: setup.environment)
-        var state = AppState(journal: journal, today: setup.today(settings))
-        state.notice = notice
-        state.lastUsedCategory = setup.habits.lastUsedCategory()
         var stamp = DirectoryStamp(path: setup.habits.directory.path)
         var pending: AppState.Effect?
+        var ticks = 0
         let view = ScreenView(setup.t)
+        let sync = BackgroundSync()
+        let t = setup.t
+        // Test-only: `!` traps, to check that a crash gives the terminal back (UIEndToEndTests).
+        let trapKey = setup.environment["HABIT_UI_TEST_TRAP"] == "1"
 
         func draw() {
             var grid = Grid(size: terminal.size, colorMode: colors)
@@ -133,12 +156,21 @@ public struct App {
             guard let (journal, settings, notice) = load() else { return }
             state.reload(journal, today: setup.today(settings))
             state.notice = notice
+            state.offlineNote = setup.offlineNote()
         }
 
         func apply(_ effect: AppState.Effect) {
+            if effect == .sync {
+                startSync()
+                return
+            }
             switch app.perform(effect, today: state.today) {
             case .done:
                 pending = nil
+                if effect == .createDirectory, let (journal, settings, notice) = load() {
+                    state.finishOnboarding(journal, today: setup.today(settings))
+                    state.notice = notice
+                }
                 reload()
                 state.finished(effect)
                 stamp = DirectoryStamp(path: setup.habits.directory.path)
@@ -151,38 +183,101 @@ public struct App {
             }
         }
 
+        func startSync() {
+            guard !sync.isRunning else { return }
+            // Without a remote there is nothing to wait for: say so at once.
+            guard setup.habits.remote() != nil else {
+                state.syncStatus = setup.describeError(.noRemote)
+                return
+            }
+            state.syncStatus = t[.uiSyncing]
+            sync.start(setup.habits, environment: setup.environment, waker: terminal.waker)
+        }
+
+        func followSync() {
+            switch sync.take() {
+            case .progress(let status)?:
+                let verb = status.sending ? t[.progressSending] : t[.progressReceiving]
+                state.syncStatus = "\(t[.uiSyncing]) \(verb): \(status.objects)/\(status.totalObjects) (\(status.bytes / 1024) KB)"
+            case .finished(.success(let report))?:
+                state.syncStatus = setup.describeSync(report)
+                reload()
+                stamp = DirectoryStamp(path: setup.habits.directory.path)
+            case .finished(.failure(let error))?:
+                state.syncStatus = t.text(.uiSyncFailed, setup.describeError(error))
+                state.offlineNote = setup.offlineNote()
+            case nil:
+                break
+            }
+        }
+
+        func handle(_ press: KeyPress) -> Bool {
+            if trapKey, press == .character("!") { fatalError("HABIT_UI_TEST_TRAP") }
+            // A sync's outcome stays until the next key.
+            if !sync.isRunning { state.syncStatus = nil }
+            guard let effect = state.handle(press) else { return true }
+            if effect == .quit { return false }
+            if case .edit(let id) = effect {
+                let refusal = terminal.runOutside { setup.editInEditor(id) }
+                renderer.invalidate()
+                reload()
+                if let refusal { state.notice = refusal }
+                return true
+            }
+            apply(effect)
+            return true
+        }
+
         draw()
+        if let replay = KeyReplay(environment: setup.environment) {
+            let report = replay.run { press in
+                _ = handle(press)
+                var grid = Grid(size: terminal.size, colorMode: colors)
+                view.draw(state, into: &grid)
+                let bytes = renderer.render(grid)
+                terminal.write(bytes)
+                return bytes.count
+            }
+            terminal.leave()
+            print(report)
+            return 0
+        }
         loop: while true {
             switch terminal.nextEvent() {
             case .input(.key(let press)):
-                if let effect = state.handle(press) {
-                    if effect == .quit { break loop }
-                    if case .edit(let id) = effect {
-                        let refusal = terminal.runOutside { setup.editInEditor(id) }
-                        renderer.invalidate()
-                        reload()
-                        if let refusal { state.notice = refusal }
-                        draw()
-                        continue
-                    }
-                    apply(effect)
-                }
+                if !handle(press) { break loop }
             case .input(.paste(let text)):
                 for character in text { _ = state.handle(.character(character)) }
-            case .input(.mouse): break
+            case .input(.mouse(let mouse)):
+                switch mouse.action {
+                case .press(0):
+                    if let target = view.target(at: mouse.position, in: state, size: terminal.size),
+                       let effect = state.click(target) {
+                        apply(effect)
+                    }
+                case .scrollUp: state.scroll(by: -1)
+                case .scrollDown: state.scroll(by: 1)
+                default: continue loop
+                }
             case .resize: break
             case .resumed:
                 renderer.invalidate()
             case .tick:
+                guard state.onboarding == nil else { continue loop }
+                ticks += 1
                 let now = DirectoryStamp(path: setup.habits.directory.path)
                 if now != stamp {
                     stamp = now
                     reload()
                 } else if state.today != setup.today(state.journal.settings) {
                     reload()
+                } else if ticks % 10 == 0 {
+                    // A sync or a push from another terminal changes no tracker file.
+                    state.offlineNote = setup.offlineNote()
                 }
                 if let retry = pending { apply(retry) }
-            case .woken: break
+            case .woken:
+                followSync()
             case .terminate(let signal):
                 terminal.leave()
                 Terminal.end(bySignal: signal)

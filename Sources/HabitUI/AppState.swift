@@ -37,6 +37,10 @@ public struct AppState: Sendable {
         case delete(trackerID: String)
         /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
         case edit(trackerID: String)
+        /// The onboarding button: the data directory, as `habit init` creates it.
+        case createDirectory
+        /// `S`: `habit sync`, in the background.
+        case sync
         /// The form's new tracker (`habit add`); the category is remembered as the last used.
         case create(TrackerForm)
         /// The form's changes to the tracker it edits (`habit edit`), dropping up to that many marks.
@@ -59,14 +63,23 @@ public struct AppState: Sendable {
     public private(set) var today: CivilDate
     public private(set) var day: CivilDate
     public private(set) var search = ""
-    public private(set) var isEditingSearch = false
+    public internal(set) var isEditingSearch = false
     public private(set) var filter: DayScreen.Filter = .all
     /// The selected card, by position in `screen.cards`.
-    public private(set) var selection = 0
-    public var tab: Tab = .trackers
+    public internal(set) var selection = 0
+    public var tab: Tab = .trackers {
+        // The statistics read every day of every tracker: computed when their tab shows, not per key.
+        didSet { if tab == .statistics, oldValue != .statistics { statistics = StatisticsScreen(journal: journal, today: today) } }
+    }
     public var overlay: Overlay?
     /// A line at the top: a busy lock, files with errors, a refused change.
     public var notice: String?
+    /// The first-run pages, while there is no data directory (AppState+Onboarding.swift).
+    public var onboarding: OnboardingScreen?
+    /// A line at the top while `S` syncs, then its result or error, in words.
+    public var syncStatus: String?
+    /// The specs' offline note: changes waiting for a sync, and why the last one failed.
+    public var offlineNote: String?
     public private(set) var screen: DayScreen
     public private(set) var statistics: StatisticsScreen
     /// The category the form checks first (`Habits.lastUsedCategory`, as `habit add` offers it).
@@ -77,7 +90,7 @@ public struct AppState: Sendable {
         self.today = today
         day = today
         screen = DayScreen(journal: journal, day: today, today: today)
-        statistics = StatisticsScreen(journal: journal, today: today)
+        statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
     public var selectedCard: DayScreen.Card? {
@@ -120,7 +133,7 @@ public struct AppState: Sendable {
 
     private mutating func recompute(keeping trackerID: String? = nil) {
         screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
-        statistics = StatisticsScreen(journal: journal, today: today)
+        if tab == .statistics { statistics = StatisticsScreen(journal: journal, today: today) }
         day = screen.day
         let cards = screen.cards
         if let trackerID, let index = cards.firstIndex(where: { $0.trackerID == trackerID }) {
@@ -130,7 +143,7 @@ public struct AppState: Sendable {
         }
     }
 
-    private mutating func show(day newDay: CivilDate) {
+    mutating func show(day newDay: CivilDate) {
         day = newDay
         if filter == .today { filter = .all }
         recompute(keeping: selectedCard?.trackerID)
@@ -139,6 +152,7 @@ public struct AppState: Sendable {
     /// Applies a key; returns the change to make, if any.
     public mutating func handle(_ press: KeyPress) -> Effect? {
         if press == .control("c") { return .quit }
+        if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:
             overlay = nil
@@ -180,6 +194,7 @@ public struct AppState: Sendable {
             switch action {
             case .statistics, .back: tab = .trackers
             case .help: overlay = .help
+            case .sync: return .sync
             case .quit: return .quit
             default: break
             }
@@ -219,6 +234,7 @@ public struct AppState: Sendable {
             overlay = .form(FormFlow(creatingOn: today, lastUsedCategory: lastUsedCategory, journal: journal))
         case .statistics: tab = .statistics
         case .help: overlay = .help
+        case .sync: return .sync
         case .back:
             if !search.isEmpty {
                 search = ""

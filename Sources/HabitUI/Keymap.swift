@@ -3,7 +3,7 @@ import TerminalUI
 
 /// What a key does on the main screen.
 public enum UIAction: Hashable, Sendable, CaseIterable {
-    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, edit, add, search, filter, calendar, statistics, help, back, quit
+    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, edit, add, search, filter, calendar, statistics, help, sync, back, quit
 }
 
 /// One row of the keymap: the keys, how the footer and the help write them, and what they do.
@@ -36,6 +36,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("g")], label: "g", action: .calendar, words: .uiKeyCalendar, inFooter: false),
         KeyBinding(keys: [KeyPress(.tab)], label: "Tab", action: .statistics, words: .uiKeyStatistics, inFooter: false),
         KeyBinding(keys: [.character("?")], label: "?", action: .help, words: .uiKeyHelp, inFooter: true),
+        KeyBinding(keys: [.character("S")], label: "S", action: .sync, words: .uiKeySync, inFooter: false),
         KeyBinding(keys: [KeyPress(.escape)], label: "Esc", action: .back, words: .uiKeyBack, inFooter: false),
         KeyBinding(keys: [.character("q"), .control("c")], label: "q", action: .quit, words: .uiKeyQuit, inFooter: true),
     ]
@@ -45,12 +46,12 @@ public enum Keymap {
     }
 
     /// What the statistics tab answers to (the rest act on the cards).
-    public static let statisticsActions: Set<UIAction> = [.statistics, .help, .back, .quit]
+    public static let statisticsActions: Set<UIAction> = [.statistics, .help, .sync, .back, .quit]
 
     /// "→/l next day · Space done · a add · / search · ? help · q quit", cut to `width`; on the
     /// statistics tab only the keys that act there.
     public static func footer(_ t: Messages, width: Int, statistics: Bool = false) -> String {
-        let shown = statistics ? main.filter { statisticsActions.contains($0.action) && $0.action != .back } : main.filter(\.inFooter)
+        let shown = statistics ? main.filter { statisticsActions.contains($0.action) && ![.back, .sync].contains($0.action) } : main.filter(\.inFooter)
         let parts = shown.map { "\($0.label) \(t[$0.words])" }
         var line = ""
         for part in parts {

@@ -22,9 +22,16 @@ public struct ScreenView {
             }
             return
         }
+        if let onboarding = state.onboarding {
+            drawOnboarding(onboarding, into: &grid)
+            if let notice = state.notice {
+                _ = grid.draw(TextWidth.truncate(DataText.safe(notice), to: grid.width), x: 0, y: 0, style: Style(foreground: .yellow, attributes: .bold))
+            }
+            return
+        }
         var top = 0
-        if let notice = state.notice {
-            _ = grid.draw(TextWidth.truncate(DataText.safe(notice), to: grid.width), x: 0, y: top, style: Style(foreground: .yellow, attributes: .bold))
+        for (line, style) in topLines(state) {
+            _ = grid.draw(TextWidth.truncate(DataText.safe(line), to: grid.width), x: 0, y: top, style: style)
             top += 1
         }
         drawTabs(state, into: &grid, y: top)
@@ -84,19 +91,7 @@ public struct ScreenView {
             _ = grid.draw(words, x: x, y: list.y + list.height / 2, style: .attributes(.bold), clip: list)
             return
         }
-        var lines: [(text: DayScreen.Card?, header: String?)] = []
-        var selectedLine = 0
-        var index = 0
-        for section in screen.sections {
-            lines.append((nil, section.category.map(DataText.safe) ?? t[.pinned]))
-            for card in section.cards {
-                if index == state.selection { selectedLine = lines.count }
-                lines.append((card, nil))
-                index += 1
-            }
-        }
-        // The selection stays visible; a card's section title shows with the first card.
-        let offset = selectedLine < list.height ? 0 : selectedLine - list.height + 1
+        let (lines, offset) = listLines(state, height: list.height)
         for (row, line) in lines.dropFirst(offset).prefix(list.height).enumerated() {
             let lineY = list.y + row
             if let header = line.header {
@@ -187,16 +182,7 @@ public struct ScreenView {
             y += 1
         }
         y += 1
-        for figures in statistics.trackers where y < body.y + body.height {
-            let strength = figures.strength.map { t.percent($0 * 100) } ?? "–"
-            let streak = "\(t.streak(figures.currentStreak, figures.streakUnit)) / \(t.streak(figures.bestStreak, figures.streakUnit))"
-            let right = "\(strength)  \(streak)"
-            let x = grid.draw(" " + TextWidth.pad(figures.emoji.map(DataText.safe) ?? "", to: 2) + " ", x: 0, y: y)
-            let rightX = max(x, body.width - TextWidth.width(right))
-            _ = grid.draw(TextWidth.truncate(DataText.safe(figures.name), to: max(1, rightX - x - 1)), x: x, y: y, style: Style(foreground: color(figures.color)))
-            _ = grid.draw(right, x: rightX, y: y, style: .attributes(.dim), clip: body)
-            y += 1
-        }
+        drawTrackerColumns(statistics, into: &grid, in: Rect(x: body.x, y: y, width: body.width, height: body.y + body.height - y))
     }
 
     // MARK: overlays

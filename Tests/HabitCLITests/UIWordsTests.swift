@@ -10,6 +10,7 @@ import Testing
         .uiTitle, .uiSearch, .uiTooSmall, .uiReasonOutput, .uiReasonNoTerm, .uiKeyUp, .uiKeyDown, .uiKeyPreviousDay,
         .uiKeyNextDay, .uiKeyToday, .uiKeyMark, .uiKeySkip, .uiKeySearch, .uiKeyFilter, .uiKeyCalendar, .uiKeyMenu, .uiKeyEdit, .uiKeyAdd, .uiMenuPin, .uiMenuUnpin, .uiMenuArchive, .uiMenuDelete, .uiKeyStatistics, .uiKeyHelp,
         .uiKeyBack, .uiKeyQuit, .uiHelpTitle, .uiFilterToday, .uiFilterCompleted, .uiFilterUncompleted,
+        .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiColumnStrength, .uiColumnStreaks,
     ]
 
     @Test func eachIsWordedInBothLanguages() {

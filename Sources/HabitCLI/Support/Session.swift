@@ -126,9 +126,14 @@ struct Session {
 
     /// Prints "3 changes not synced yet: remote unreachable" while changes wait.
     func printOfflineNote() {
-        guard let note = habits.offlineNote() else { return }
-        let line = note.reason.map { t.text(.notSyncedBecause, note.count, reasonText($0)) } ?? t.text(.notSynced, note.count)
+        guard let line = offlineNote() else { return }
         err(style.yellow(line))
+    }
+
+    /// The offline note's words (also `habit ui`'s top line); nil when no change waits.
+    func offlineNote() -> String? {
+        guard let note = habits.offlineNote() else { return nil }
+        return note.reason.map { t.text(.notSyncedBecause, note.count, reasonText($0)) } ?? t.text(.notSynced, note.count)
     }
 
     func reasonText(_ code: String) -> String {

@@ -13,11 +13,15 @@ struct UICommand: ParsableCommand {
         abstract: "The trackers of a day, full screen: move, mark, skip, search, filter, statistics.",
         discussion: """
             Every change goes through the same steps as the commands (lock, check, write, commit), so it \
-            is saved the moment it is made; changes made elsewhere appear by themselves. Press ? for \
-            every key, q to quit. Keys: docs/ui.md.
+            is saved the moment it is made; changes made elsewhere appear by themselves. S syncs as \
+            habit sync does. Without a data directory it starts with the first-run pages, whose button \
+            creates it as habit init does. Press ? for every key, q to quit. Keys: docs/ui.md.
             """)
 
     @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Clicks and the wheel: a click selects a card, a second click marks it (the terminal's own text selection then needs Shift).")
+    var mouse = false
 
     func run() throws {
         let session = Session(global)
@@ -25,8 +29,8 @@ struct UICommand: ParsableCommand {
         if let reason = Self.problem(session.context) {
             throw Failure.usage(t.text(.uiNeedsTerminal, t[reason]), hint: t[.uiNeedsTerminalHint])
         }
-        let store = try session.load()
-        let style = session.style
+        // Without a data directory the app starts on the onboarding pages, which create it; the
+        // app loads the directory itself (once: the offline note is its top line).
         let setup = App.Setup(
             habits: session.habits, t: t, environment: session.context.environment,
             today: { settings in session.today(settings) },
@@ -38,9 +42,10 @@ struct UICommand: ParsableCommand {
                 let (message, _) = DiagnosticWords.words(diagnostic.problem, t)
                 return "\(TerminalText.safe(diagnostic.location)): \(t[.error]): \(TerminalText.safe(message))"
             })
-        _ = store
-        _ = style
         var withEditor = setup
+        withEditor.mouse = mouse
+        withEditor.describeSync = { report in SyncCommand.lines(report, t).map { String($0.drop { $0 == " " }) }.joined(separator: " ") }
+        withEditor.offlineNote = { session.offlineNote() }
         withEditor.editInEditor = { id in
             do {
                 guard let tracker = try session.habits.read().journal.tracker(id: id) else { return nil }

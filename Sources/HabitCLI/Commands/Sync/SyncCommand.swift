@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitKit
+import HabitLocalization
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,20 +27,27 @@ struct SyncCommand: ParsableCommand {
         let session = Session(global)
         let t = session.t
         let report = try SyncProgress(session: session).run({ try session.habits.sync($0) }, timeout: { timeout })
-        if report.settledGitMerge { session.out(t[.settledGitMerge]) }
-        if !report.committedHandEdits.isEmpty {
-            session.out(t.text(.committedHandEdits, t.list(report.committedHandEdits.map(TerminalText.safe))))
-        }
-        switch report.action {
-        case .upToDate: session.out(t[.upToDate])
-        case .pushed(let count): session.out(t.text(.pushed, count))
-        case .fastForwarded(let count): session.out(t.text(.received, count))
-        case .merged(let pushed, let received): session.out(t.text(.merged, pushed, received))
-        case .firstPush(let count): session.out(t.text(.firstPush, count))
-        }
-        for note in report.notes { session.out("  " + TerminalText.safe(MergeNoteText.line(note, t))) }
+        for line in Self.lines(report, t) { session.out(line) }
         if report.attempts > 1 { session.out(session.style.dim(t.text(.retried, report.attempts))) }
         if report.remoteHeadIsDangling { session.err(t.text(.remoteHeadDangling, "main")) }
         ReminderFollow.afterOutsideChange(session)
+    }
+
+    /// What a sync did, in lines: also `habit ui`'s status line after `S`.
+    static func lines(_ report: SyncReport, _ t: Messages) -> [String] {
+        var lines: [String] = []
+        if report.settledGitMerge { lines.append(t[.settledGitMerge]) }
+        if !report.committedHandEdits.isEmpty {
+            lines.append(t.text(.committedHandEdits, t.list(report.committedHandEdits.map(TerminalText.safe))))
+        }
+        switch report.action {
+        case .upToDate: lines.append(t[.upToDate])
+        case .pushed(let count): lines.append(t.text(.pushed, count))
+        case .fastForwarded(let count): lines.append(t.text(.received, count))
+        case .merged(let pushed, let received): lines.append(t.text(.merged, pushed, received))
+        case .firstPush(let count): lines.append(t.text(.firstPush, count))
+        }
+        for note in report.notes { lines.append("  " + TerminalText.safe(MergeNoteText.line(note, t))) }
+        return lines
     }
 }

@@ -1,0 +1,76 @@
+import HabitCore
+import HabitLocalization
+import HabitScreens
+import TerminalUI
+
+/// Where things are on the screen: the lines at the top, the list's rows and its scroll, and what
+/// a mouse click at a cell hits. Drawing and clicking use the same layout, so a click lands on
+/// the card that is drawn there.
+extension ScreenView {
+    /// The lines above the tabs: a notice (a busy lock, a file with errors, a refusal), then the
+    /// sync's progress or result, else the offline note while changes wait for a sync.
+    func topLines(_ state: AppState) -> [(String, Style)] {
+        var lines: [(String, Style)] = []
+        if let notice = state.notice { lines.append((notice, Style(foreground: .yellow, attributes: .bold))) }
+        if let sync = state.syncStatus ?? state.offlineNote { lines.append((sync, Style(foreground: .yellow))) }
+        return lines
+    }
+
+    /// The list's lines (a section title or a card) and how many scroll off the top so the
+    /// selection stays visible; a card's section title shows with the first card.
+    func listLines(_ state: AppState, height: Int) -> (lines: [(text: DayScreen.Card?, header: String?)], offset: Int) {
+        var lines: [(text: DayScreen.Card?, header: String?)] = []
+        var selectedLine = 0
+        var index = 0
+        for section in state.screen.sections {
+            lines.append((nil, section.category.map(DataText.safe) ?? t[.pinned]))
+            for card in section.cards {
+                if index == state.selection { selectedLine = lines.count }
+                lines.append((card, nil))
+                index += 1
+            }
+        }
+        return (lines, selectedLine < height ? 0 : selectedLine - height + 1)
+    }
+
+    /// The tab titles with their columns.
+    func tabSpans() -> [(tab: AppState.Tab, x: Range<Int>)] {
+        var x = 0
+        var spans: [(AppState.Tab, Range<Int>)] = []
+        for (tab, words) in [(AppState.Tab.trackers, t[.uiTitle]), (.statistics, t[.statisticsTitle])] {
+            let width = TextWidth.width(" \(words) ")
+            spans.append((tab, x..<(x + width)))
+            x += width + 1
+        }
+        return spans
+    }
+
+    /// What a click at `position` hits on a screen of `size`: a tab title, a day of the week
+    /// strip, a card, or the onboarding button; nil for anything else (and under an overlay).
+    public func target(at position: Position, in state: AppState, size: Size) -> AppState.Target? {
+        guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else { return nil }
+        if let onboarding = state.onboarding {
+            return position.y == onboardingLayout(onboarding, size: size).buttonY ? .onboardingButton : nil
+        }
+        guard state.overlay == nil else { return nil }
+        let tabsY = topLines(state).count
+        if position.y == tabsY {
+            return tabSpans().first { $0.x.contains(position.x) }.map { .tab($0.tab) }
+        }
+        guard state.tab == .trackers else { return nil }
+        if position.y == tabsY + 2 {
+            let cell = max(3, size.width / 7)
+            let week = state.screen.week
+            let index = position.x / cell
+            return week.indices.contains(index) ? .day(week[index].date) : nil
+        }
+        // As drawTrackers lays it out: date, week, search, a blank line, then the list down to the footer.
+        let listY = tabsY + 5
+        let height = size.height - 1 - listY
+        guard position.y >= listY, position.y < listY + height, state.screen.emptyState == nil else { return nil }
+        let (lines, offset) = listLines(state, height: height)
+        let row = offset + position.y - listY
+        guard lines.indices.contains(row), let card = lines[row].text else { return nil }
+        return state.screen.cards.firstIndex { $0.trackerID == card.trackerID }.map { .card($0) }
+    }
+}

@@ -1,0 +1,45 @@
+import HabitCore
+import HabitLocalization
+import HabitScreens
+import HabitUI
+import Testing
+import TerminalUI
+
+/// The onboarding pages, the statistics tab's columns and the lines at the top, as text snapshots
+/// in English and Russian (see ScreenSnapshotTests for recording).
+@Suite struct ScreenSnapshotLiveTests {
+    @Test(arguments: Language.allCases)
+    func onboardingPagesWithTheirIndicatorsAndButton(_ language: Language) throws {
+        var state = AppState(onboarding: OnboardingScreen(directory: "/home/me/.local/share/habit"), today: AppStateTests.today)
+        for page in 1...3 {
+            for (width, height) in ScreenSnapshotTests.sizes {
+                let text = ScreenSnapshotTests.render(state, language, width: width, height: height)
+                try ScreenSnapshotTests.expectSnapshot(text, named: "onboarding\(page)-\(language.rawValue)-\(width)x\(height)")
+                #expect(text.split(separator: "\n").allSatisfy { TextWidth.width(String($0)) <= width })
+            }
+            _ = state.handle(KeyPress(.right))
+        }
+    }
+
+    @Test(arguments: Language.allCases)
+    func statisticsColumnsHaveAHeaderRow(_ language: Language) throws {
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        _ = state.handle(KeyPress(.tab))
+        let text = ScreenSnapshotTests.render(state, language, width: 40, height: 15)
+        try ScreenSnapshotTests.expectSnapshot(text, named: "statistics-\(language.rawValue)-40x15")
+        let t = Messages(language)
+        let header = try #require(text.split(separator: "\n").first { $0.contains(t[.uiColumnStrength]) })
+        #expect(header.contains(t[.uiColumnStreaks]))
+    }
+
+    @Test func theOfflineNoteAndTheSyncStatusAreLinesAtTheTop() throws {
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        state.offlineNote = "2 changes not synced yet: the remote could not be reached"
+        var text = ScreenSnapshotTests.render(state, .english, width: 80, height: 24)
+        #expect(text.hasPrefix("2 changes not synced yet: the remote could not be reached\n Trackers "))
+        state.syncStatus = "Syncing…"
+        state.notice = "Another habit holds the lock"
+        text = ScreenSnapshotTests.render(state, .english, width: 80, height: 24)
+        #expect(text.hasPrefix("Another habit holds the lock\nSyncing…\n Trackers "), "the sync's own line replaces the note while it runs")
+    }
+}

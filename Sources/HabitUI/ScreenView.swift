@@ -187,9 +187,10 @@ public struct ScreenView {
 
     // MARK: overlays
 
-    func box(lines: [String], title: String, into grid: inout Grid) -> Rect {
+    /// A framed box in the middle of the grid; `margin` rows stay visible above and below it.
+    func box(lines: [String], title: String, margin: Int = 1, into grid: inout Grid) -> Rect {
         let inner = min(grid.width - 4, max(TextWidth.width(title) + 2, lines.map(TextWidth.width).max() ?? 0))
-        let height = min(grid.height - 2, lines.count + 2)
+        let height = min(grid.height - 2 * margin, lines.count + 2)
         let frame = Rect(x: (grid.width - inner - 4) / 2, y: (grid.height - height) / 2, width: inner + 4, height: height)
         grid.fill(frame)
         grid.box(frame, style: .plain, line: .rounded, title: title)
@@ -200,12 +201,15 @@ public struct ScreenView {
         let entries = Keymap.main.map { ($0.label, t[$0.words]) }
         let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
         var lines = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
-        // The form's and the details' keys, as a paragraph under the main ones.
-        let width = min(grid.width - 8, lines.map(TextWidth.width).max() ?? 0)
-        lines += wrap(Keymap.pagesHelp(t), width: max(10, width))
-        let frame = box(lines: lines, title: t[.uiHelpTitle], into: &grid)
-        for (index, line) in lines.prefix(frame.height - 2).enumerated() {
-            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index,
+        // The form's and the details' keys, as a paragraph under the main ones, as wide as the
+        // screen allows so that it takes few lines; the help may cover the tabs and the footer.
+        lines += wrap(Keymap.pagesHelp(t), width: max(10, grid.width - 8))
+        let frame = box(lines: lines, title: t[.uiHelpTitle], margin: 0, into: &grid)
+        let shown = frame.height - 2
+        for (index, line) in lines.prefix(shown).enumerated() {
+            // A screen too short for every line says so on the last one rather than hiding it.
+            let text = index == shown - 1 && lines.count > shown ? TextWidth.truncate(line, to: frame.width - 6) + " …" : line
+            _ = grid.draw(TextWidth.truncate(text, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index,
                           style: index < entries.count ? .plain : .attributes(.dim))
         }
     }

@@ -680,6 +680,13 @@ public enum EnglishCatalog {
         case .exportUnwritable: "Cannot write {0}: {1}."
         case .exportBlocked: "{0} {1, plural, one {has errors, so its tracker} other {have errors, so their trackers}} would be missing from the export; nothing was exported."
         case .exportBlockedHint: "Fix the lines below (habit check shows them too), then export again."
+        case .exportInsideDataDirectory: "{0} is inside the data directory {1}; nothing was written."
+        case .exportInsideDataDirectoryHint: "The data directory holds data only and is synced to your other machines: write the file somewhere else."
+        case .exportSVGWritten: "Wrote the {1} heatmap of “{0}” to {2}."
+        case .reportTitle: "Habit report"
+        case .reportMade: "Made on {0}."
+        case .reportAllTrackers: "All trackers"
+        case .reportWritten: "Wrote the report of {0, plural, one {# tracker} other {# trackers}} to {1}."
         // MARK: import, one name twice in a file
         case .lossSameName: "  “{0}”: the file has more than one tracker of that name; this one is imported as “{1}”."
         // MARK: export loop OUT.db
@@ -804,6 +811,12 @@ public enum EnglishCatalog {
         case .serveProgramMissing: "habit serve needs the program habit-serve beside habit, and there is none:\n  {0}"
         case .serveProgramMissingHint: "Install habit with scripts/install or the .deb, which install both programs, or build it with swift build --product habit-serve."
         case .serveProgramNotStarted: "Could not start {0}: {1}."
+        case .servePasswordPrompt: "New password for habit serve:"
+        case .servePasswordAgain: "The same password again:"
+        case .servePasswordSet: "The password is set: its salted hash is kept in {0}, readable by you alone. The login page of habit serve takes it as well as the token."
+        case .servePasswordMismatch: "The two passwords differ; nothing was changed."
+        case .servePasswordTooShort: "A password needs at least {0} characters; nothing was changed."
+        case .servePasswordNeedsTerminal: "habit serve --set-password asks for the password on a terminal, without showing it; run it in one."
         }
     }
 }

@@ -628,6 +628,14 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case exportUnwritable
     case exportBlocked
     case exportBlockedHint
+    // MARK: export svg, report
+    case exportInsideDataDirectory
+    case exportInsideDataDirectoryHint
+    case exportSVGWritten
+    case reportTitle
+    case reportMade
+    case reportAllTrackers
+    case reportWritten
     // MARK: import, one name twice in a file
     case lossSameName
     // MARK: export loop OUT.db
@@ -752,4 +760,11 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case serveProgramMissing
     case serveProgramMissingHint
     case serveProgramNotStarted
+    // MARK: habit serve --set-password
+    case servePasswordPrompt
+    case servePasswordAgain
+    case servePasswordSet
+    case servePasswordMismatch
+    case servePasswordTooShort
+    case servePasswordNeedsTerminal
 }

@@ -680,6 +680,13 @@ public enum RussianCatalog {
         case .exportUnwritable: "Не удаётся записать {0}: {1}."
         case .exportBlocked: "В {0} есть ошибки, поэтому {1, plural, one {трекер пропал бы} few {трекеры пропали бы} many {трекеры пропали бы}} из экспорта; ничего не экспортировано."
         case .exportBlockedHint: "Исправьте строки ниже (их показывает и habit check) и экспортируйте снова."
+        case .exportInsideDataDirectory: "{0} находится в каталоге данных {1}; ничего не записано."
+        case .exportInsideDataDirectoryHint: "В каталоге данных хранятся только данные, и он синхронизируется с другими компьютерами: запишите файл в другое место."
+        case .exportSVGWritten: "Тепловая карта «{0}» за {1} год записана в {2}."
+        case .reportTitle: "Отчёт о привычках"
+        case .reportMade: "Составлен {0}."
+        case .reportAllTrackers: "Все трекеры"
+        case .reportWritten: "Отчёт о {0, plural, one {# трекере} few {# трекерах} many {# трекерах}} записан в {1}."
         // MARK: import, one name twice in a file
         case .lossSameName: "  «{0}»: в файле несколько трекеров с таким именем; этот импортирован как «{1}»."
         // MARK: export loop OUT.db
@@ -804,6 +811,12 @@ public enum RussianCatalog {
         case .serveProgramMissing: "Для habit serve нужна программа habit-serve рядом с habit, а её нет:\n  {0}"
         case .serveProgramMissingHint: "Установите habit через scripts/install или пакет .deb — они ставят обе программы — или соберите её: swift build --product habit-serve."
         case .serveProgramNotStarted: "Не удалось запустить {0}: {1}."
+        case .servePasswordPrompt: "Новый пароль для habit serve:"
+        case .servePasswordAgain: "Тот же пароль ещё раз:"
+        case .servePasswordSet: "Пароль задан: его хеш с солью хранится в {0}, доступном только вам. Страница входа habit serve принимает его так же, как токен."
+        case .servePasswordMismatch: "Пароли не совпадают; ничего не изменено."
+        case .servePasswordTooShort: "Пароль должен быть не короче {0} символов; ничего не изменено."
+        case .servePasswordNeedsTerminal: "habit serve --set-password спрашивает пароль в терминале, не показывая его; запустите её в терминале."
         }
     }
 }

@@ -37,6 +37,8 @@ import Testing
         for key: MessageKey in [.timerElapsed, .timerLeft, .timerStopped, .timerTooShort] { keys[key] = "TimerTests.swift" }
         // The labels of a notification's actions: in dunst's menu, read back by the real notification tests.
         for key: MessageKey in [.reminderActionDone, .reminderActionSnooze] { keys[key] = "ReminderSystemTests.swift" }
+        // The words inside the page habit report writes (the file, not the command's output).
+        for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys
     }()

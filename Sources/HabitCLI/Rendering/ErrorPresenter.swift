@@ -163,6 +163,8 @@ enum ErrorPresenter {
         case .exportBlocked(let diagnostics):
             let files = Set(diagnostics.map(\.file)).sorted()
             return Failure(t.text(.exportBlocked, safe(t.list(files)), files.count), hint: t[.exportBlockedHint], diagnostics: diagnostics)
+        case .exportInsideDataDirectory(let path, let directory):
+            return Failure(t.text(.exportInsideDataDirectory, safe(path), safe(directory)), hint: t[.exportInsideDataDirectoryHint])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitLocalization
 import Testing
 
 /// `habit report OUT.html` and `habit export svg`: what the files hold, read back.
@@ -29,6 +30,11 @@ import Testing
         #expect(!html.contains("href"))
         #expect(count("http", in: html) == 7, "only the SVG namespace, once an image")
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
+        // Its own words, from the catalog.
+        let t = Messages(.english)
+        #expect(html.contains("<h1>\(t[.reportTitle])</h1>"))
+        #expect(html.contains(t.text(.reportMade, "22 November 2026")))
+        #expect(html.contains("<h2>\(t[.reportAllTrackers])</h2>"))
     }
 
     @Test func theReportSpeaksTheLanguageOfLANG() throws {

@@ -55,19 +55,9 @@ enum ErrorPresenter {
         case .categoryExists(let name):
             return Failure(t.text(.categoryExists, safe(name)))
         case .markRefused(let tracker, let day, let reason):
-            let dayText = today.map { t.dayPhrase(day, today: $0) } ?? t.longDate(day)
-            switch reason {
-            case .future:
-                return Failure(t.text(.refusedFuture, dayText), hint: t[.refusedFutureHint])
-            case .beforeStart(let start):
-                return Failure(t.text(.refusedBeforeStart, safe(tracker), t.longDate(start)), hint: t.text(.refusedBeforeStartHint, safe(tracker)))
-            case .notScheduled(let days):
-                return Failure(t.text(.refusedNotScheduled, safe(tracker), dayText, t.scheduleSummary(.weekly(days))),
-                               hint: t.text(.refusedNotScheduledHint, safe(tracker)))
-            case .eventAlreadyDone(let doneDay):
-                let doneText = today.map { t.dayPhrase(doneDay, today: $0) } ?? t.longDate(doneDay)
-                return Failure(t.text(.refusedEventDone, safe(tracker), doneText), hint: t.text(.refusedEventDoneHint, safe(tracker), doneDay))
-            }
+            // Worded in HabitLocalization, so the web app says the same.
+            let words = t.markRefusal(tracker: safe(tracker), day: day, today: today, reason: reason)
+            return Failure(words.sentence, hint: words.hint)
         case .changedMeanwhile(let file):
             return Failure(t.text(.changedMeanwhile, safe(file)), hint: t[.changedMeanwhileHint])
         case .confirmationNeeded(.dropMarks(let tracker, let count, let start)):

@@ -640,6 +640,59 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case lossSameName
     // MARK: export loop OUT.db
     case exportLoopBackupNotCarried
+    // MARK: habit ui: the form, the category picker, the details (issue 22)
+    case uiKeyAdd
+    case uiMenuEdit
+    case uiMenuDetails
+    case uiFormCreateWhat
+    case uiFormIrregularEvent
+    case uiFormNewHabit
+    case uiFormNewEvent
+    case uiFormEditHabit
+    case uiFormEditEvent
+    case uiFormName
+    case uiFormNamePlaceholder
+    case uiFormEmoji
+    case uiFormNone
+    case uiFormChoose
+    case uiFormTargetNone
+    case uiFormCancel
+    case uiFormCreate
+    case uiFormSave
+    case uiFormIncomplete
+    case uiFormTargetInvalid
+    case uiCategoriesEmpty
+    case uiCategoryAdd
+    case uiCategoryNew
+    case uiCategoryRename
+    case uiCategoryNamePlaceholder
+    case uiCategoryDone
+    case uiConfirmCategoryDelete
+    case uiConfirmCategoryDeleteEmpty
+    case uiConfirmCategoryRename
+    case uiConfirmCategoryRenameEmpty
+    case uiDetailsDaysDone
+    case uiDetailsLastYear
+    case uiFormKeyField
+    case uiFormKeyOpen
+    case uiFormKeyToggle
+    case uiFormKeyAdjust
+    case uiFormKeyClear
+    case uiFormKeyAddCategory
+    case uiFormKeyRenameCategory
+    case uiFormKeyDeleteCategory
+    case uiFormKeyRemoveEmoji
+    case uiFormKeyConfirm
+    case uiFormKeyBack
+    case uiColorRed
+    case uiColorOrange
+    case uiColorYellow
+    case uiColorGreen
+    case uiColorTeal
+    case uiColorBlue
+    case uiColorPurple
+    case uiColorPink
+    case uiColorGray
     // MARK: habit ui
     case uiTitle
     case uiSearch
@@ -801,4 +854,45 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case servePasswordMismatch
     case servePasswordTooShort
     case servePasswordNeedsTerminal
+    // MARK: serve: the card menu, the form, categories, details (issue 23)
+    case formNewTracker
+    case formNewHabit
+    case formNewEvent
+    case formEditTracker
+    case formKindHabit
+    case formKindEvent
+    case formName
+    case formNamePlaceholder
+    case formNoCategories
+    case formAddCategory
+    case formCategoryPlaceholder
+    case formCategories
+    case formRename
+    case formScheduleDays
+    case formScheduleWeek
+    case formScheduleMonth
+    case formScheduleEvery
+    case formTimes
+    case formEveryDays
+    case formTargetHint
+    case formUnit
+    case formAtLeast
+    case formAtMost
+    case formEmoji
+    case formNone
+    case formCreate
+    case formCancel
+    case formEdit
+    case formDetails
+    case formMenu
+    case formNeedsCategory
+    case formNeedsSchedule
+    case formInvalidTarget
+    case formPreviousMonth
+    case formNextMonth
+    case formLogSlip
+    case formRemoveSlip
+    case formCleanDays
+    case formYear
+    case formMarksLost
 }

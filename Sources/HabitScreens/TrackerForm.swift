@@ -32,6 +32,8 @@ public struct TrackerForm: Hashable, Sendable {
     public var start: CivilDate
     /// The tracker being edited; nil while creating one.
     public var editing: Tracker?
+    /// The start the form opened with, so an unchanged start is not written.
+    private var openedStart: CivilDate
 
     /// An empty form; the category is the last one used, when it still exists.
     public init(kind: Kind, today: CivilDate, lastUsedCategory: String? = nil, categories: [String] = []) {
@@ -43,6 +45,7 @@ public struct TrackerForm: Hashable, Sendable {
         emoji = nil
         color = nil
         start = today
+        openedStart = today
         editing = nil
     }
 
@@ -60,6 +63,7 @@ public struct TrackerForm: Hashable, Sendable {
         emoji = tracker.emoji
         color = tracker.color
         start = tracker.start ?? today
+        openedStart = start
         editing = tracker
     }
 
@@ -98,7 +102,10 @@ public struct TrackerForm: Hashable, Sendable {
         public var canSubmit: Bool { nameRefusal == nil && !needsCategory && !needsSchedule && !invalidTarget }
     }
 
-    public func check(in store: Store) -> Check {
+    public func check(in store: Store) -> Check { check(in: store.journal) }
+
+    /// The same, over a loaded journal (what `habit ui` keeps between two loads).
+    public func check(in journal: Journal) -> Check {
         var invalidTarget = false
         if let measure {
             let allowed = switch measure.direction {
@@ -108,7 +115,7 @@ public struct TrackerForm: Hashable, Sendable {
             invalidTarget = kind == .event || !allowed
         }
         return Check(
-            nameRefusal: TrackerFormChecks.nameRefusal(name, in: store, except: editing?.id),
+            nameRefusal: TrackerFormChecks.nameRefusal(name, in: journal, except: editing?.id),
             needsCategory: category == nil,
             needsSchedule: resolvedSchedule == nil,
             invalidTarget: invalidTarget,
@@ -116,9 +123,27 @@ public struct TrackerForm: Hashable, Sendable {
     }
 
     /// The new tracker for `Habits.addTracker`, nil while the form cannot be submitted.
-    public func newTracker(in store: Store) -> NewTracker? {
-        guard editing == nil, check(in: store).canSubmit, let category, let schedule = resolvedSchedule else { return nil }
+    public func newTracker(in store: Store) -> NewTracker? { newTracker(in: store.journal) }
+
+    public func newTracker(in journal: Journal) -> NewTracker? {
+        guard editing == nil, check(in: journal).canSubmit, let category, let schedule = resolvedSchedule else { return nil }
         return NewTracker(name: name, category: category, schedule: schedule, emoji: emoji, color: color, start: start,
                           measure: kind == .habit ? measure : nil)
+    }
+
+    /// What `Habits.editTracker` changes: only the fields that differ from the tracker edited, so
+    /// the file changes no more than it must; nil while the form cannot be submitted.
+    public func changes(in journal: Journal) -> TrackerChanges? {
+        guard let tracker = editing, check(in: journal).canSubmit, let category, let schedule = resolvedSchedule else { return nil }
+        var changes = TrackerChanges()
+        if name.trimmingWhitespace() != tracker.name { changes.name = name }
+        if category != tracker.category { changes.category = category }
+        if schedule != tracker.schedule { changes.schedule = schedule }
+        if emoji != tracker.emoji { changes.emoji = .some(emoji) }
+        if color != tracker.color { changes.color = .some(color) }
+        let newMeasure = kind == .habit ? measure : nil
+        if newMeasure != tracker.measure { changes.measure = .some(newMeasure) }
+        if start != openedStart { changes.start = .some(start) }
+        return changes
     }
 }

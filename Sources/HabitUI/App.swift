@@ -69,6 +69,24 @@ public struct App {
                 _ = try setup.habits.setArchived(true, id)
             case .delete(let id):
                 try setup.habits.removeTracker(id)
+            case .create(let form):
+                // What `habit add` does: the use case, then the category kept for next time.
+                let store = try setup.habits.read()
+                guard let new = form.newTracker(in: store) else { return .refused(setup.t[.cancelled]) }
+                let tracker = try setup.habits.addTracker(new, reusing: store)
+                setup.habits.rememberLastUsedCategory(tracker.category)
+            case .save(let form, let dropping):
+                let store = try setup.habits.read()
+                guard let id = form.editing?.id, let changes = form.changes(in: store.journal) else {
+                    return .refused(setup.t[.cancelled])
+                }
+                _ = try setup.habits.editTracker(id, changes, droppingMarks: dropping, reusing: store)
+            case .addCategory(let name):
+                try setup.habits.addCategory(name)
+            case .renameCategory(let old, let new):
+                try setup.habits.renameCategory(old, to: new)
+            case .removeCategory(let name):
+                try setup.habits.removeCategory(name)
             case .edit:
                 break  // run by the loop, which gives the terminal to the editor
             case .quit:
@@ -100,6 +118,7 @@ public struct App {
         let colors = ColorMode(environment: setup.environment)
         var state = AppState(journal: journal, today: setup.today(settings))
         state.notice = notice
+        state.lastUsedCategory = setup.habits.lastUsedCategory()
         var stamp = DirectoryStamp(path: setup.habits.directory.path)
         var pending: AppState.Effect?
         let view = ScreenView(setup.t)
@@ -121,6 +140,7 @@ public struct App {
             case .done:
                 pending = nil
                 reload()
+                state.finished(effect)
                 stamp = DirectoryStamp(path: setup.habits.directory.path)
             case .busy(let words):
                 pending = effect

@@ -22,6 +22,10 @@ public struct AppState: Sendable {
         case calendar(CalendarPicker)
         /// A numeric habit's amount being typed, prefilled with the target.
         case amount(trackerID: String, text: String)
+        /// The add or edit form and its pages (`FormFlow`).
+        case form(FormFlow)
+        /// A tracker's details: `habit show`'s figures, a month calendar, the last 53 weeks.
+        case details(TrackerDetails)
     }
 
     /// A change for HabitKit to make.
@@ -33,12 +37,19 @@ public struct AppState: Sendable {
         case delete(trackerID: String)
         /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
         case edit(trackerID: String)
+        /// The form's new tracker (`habit add`); the category is remembered as the last used.
+        case create(TrackerForm)
+        /// The form's changes to the tracker it edits (`habit edit`), dropping up to that many marks.
+        case save(TrackerForm, droppingMarks: Int)
+        case addCategory(String)
+        case renameCategory(String, to: String)
+        case removeCategory(String)
         case quit
     }
 
     /// The card menu's rows.
     public enum MenuItem: Hashable, Sendable, CaseIterable {
-        case pin, archive, delete
+        case pin, edit, details, archive, delete
     }
 
     /// The filter sheet's rows, in the specs' order.
@@ -58,6 +69,8 @@ public struct AppState: Sendable {
     public var notice: String?
     public private(set) var screen: DayScreen
     public private(set) var statistics: StatisticsScreen
+    /// The category the form checks first (`Habits.lastUsedCategory`, as `habit add` offers it).
+    public var lastUsedCategory: String?
 
     public init(journal: Journal, today: CivilDate) {
         self.journal = journal
@@ -79,6 +92,30 @@ public struct AppState: Sendable {
         self.journal = journal
         self.today = today
         recompute(keeping: selected)
+        if case .details(let details) = overlay {
+            overlay = journal.tracker(id: details.trackerID).map { tracker in
+                .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: details.month.firstDay))
+            }
+        }
+    }
+
+    /// HabitKit made `effect`: the form closes after a create or a save, and goes back to the
+    /// category list after a category change. (A refused change leaves the form as it was.)
+    public mutating func finished(_ effect: Effect) {
+        guard case .form(var flow) = overlay else { return }
+        switch effect {
+        case .create(let form):
+            lastUsedCategory = form.category
+            overlay = nil
+            if let index = screen.cards.firstIndex(where: { $0.name == form.name.trimmingWhitespace() }) { selection = index }
+        case .save:
+            overlay = nil
+        case .addCategory, .renameCategory, .removeCategory:
+            flow.finished(effect, journal: journal)
+            overlay = .form(flow)
+        default:
+            break
+        }
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
@@ -115,6 +152,21 @@ public struct AppState: Sendable {
             return nil
         case .menu(let trackerID, let highlighted):
             return handleMenu(press, trackerID: trackerID, highlighted: highlighted)
+        case .form(var flow):
+            switch flow.handle(press, journal: journal) {
+            case .stay:
+                overlay = .form(flow)
+                return nil
+            case .close:
+                overlay = nil
+                return nil
+            case .effect(let effect):
+                overlay = .form(flow)
+                return effect
+            }
+        case .details(let details):
+            handleDetails(press, details)
+            return nil
         case .confirmDelete(let trackerID):
             overlay = nil
             return press == .character("y") || press == .character("Y") ? .delete(trackerID: trackerID) : nil
@@ -163,6 +215,8 @@ public struct AppState: Sendable {
             if screen.isFilterOffered { overlay = .filter(highlighted: AppState.filters.firstIndex(of: filter) ?? 0) }
         case .calendar:
             overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
+        case .add:
+            overlay = .form(FormFlow(creatingOn: today, lastUsedCategory: lastUsedCategory, journal: journal))
         case .statistics: tab = .statistics
         case .help: overlay = .help
         case .back:
@@ -219,6 +273,14 @@ public struct AppState: Sendable {
             overlay = nil
             switch items[highlighted] {
             case .pin: return .pin(!(journal.tracker(id: trackerID)?.isPinned ?? false), trackerID: trackerID)
+            case .edit:
+                if let tracker = journal.tracker(id: trackerID) {
+                    overlay = .form(FormFlow(editing: tracker, today: today, journal: journal))
+                }
+            case .details:
+                if let tracker = journal.tracker(id: trackerID) {
+                    overlay = .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: day))
+                }
             case .archive: return .archive(trackerID: trackerID)
             case .delete: overlay = .confirmDelete(trackerID: trackerID)
             }
@@ -226,6 +288,16 @@ public struct AppState: Sendable {
         default: break
         }
         return nil
+    }
+
+    /// ←/→ (h/l, PgUp/PgDn) the month before or after; Esc closes.
+    private mutating func handleDetails(_ press: KeyPress, _ details: TrackerDetails) {
+        switch press.key {
+        case .left, .character("h"), .pageUp, .character("p"): overlay = .details(details.movingMonth(by: -1))
+        case .right, .character("l"), .pageDown, .character("n"): overlay = .details(details.movingMonth(by: 1))
+        case .escape, .character("q"), .enter: overlay = nil
+        default: break
+        }
     }
 
     /// ←/→ a day, ↑/↓ a week, PgUp/PgDn (or p/n) a month, t today, Enter shows the day, Esc closes.

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// What a key does on the main screen.
 public enum UIAction: Hashable, Sendable, CaseIterable {
-    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, edit, search, filter, calendar, statistics, help, back, quit
+    case moveUp, moveDown, previousDay, nextDay, today, mark, skip, menu, edit, add, search, filter, calendar, statistics, help, back, quit
 }
 
 /// One row of the keymap: the keys, how the footer and the help write them, and what they do.
@@ -22,7 +22,7 @@ public struct KeyBinding: Sendable {
 public enum Keymap {
     public static let main: [KeyBinding] = [
         KeyBinding(keys: [KeyPress(.up), .character("k")], label: "↑/k", action: .moveUp, words: .uiKeyUp, inFooter: false),
-        KeyBinding(keys: [KeyPress(.down), .character("j")], label: "↓/j", action: .moveDown, words: .uiKeyDown, inFooter: true),
+        KeyBinding(keys: [KeyPress(.down), .character("j")], label: "↓/j", action: .moveDown, words: .uiKeyDown, inFooter: false),
         KeyBinding(keys: [KeyPress(.left), .character("h")], label: "←/h", action: .previousDay, words: .uiKeyPreviousDay, inFooter: false),
         KeyBinding(keys: [KeyPress(.right), .character("l")], label: "→/l", action: .nextDay, words: .uiKeyNextDay, inFooter: true),
         KeyBinding(keys: [.character("t")], label: "t", action: .today, words: .uiKeyToday, inFooter: false),
@@ -30,6 +30,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("s")], label: "s", action: .skip, words: .uiKeySkip, inFooter: false),
         KeyBinding(keys: [KeyPress(.enter)], label: "Enter", action: .menu, words: .uiKeyMenu, inFooter: false),
         KeyBinding(keys: [.character("e")], label: "e", action: .edit, words: .uiKeyEdit, inFooter: false),
+        KeyBinding(keys: [.character("a")], label: "a", action: .add, words: .uiKeyAdd, inFooter: true),
         KeyBinding(keys: [.character("/")], label: "/", action: .search, words: .uiKeySearch, inFooter: true),
         KeyBinding(keys: [.character("f")], label: "f", action: .filter, words: .uiKeyFilter, inFooter: false),
         KeyBinding(keys: [.character("g")], label: "g", action: .calendar, words: .uiKeyCalendar, inFooter: false),
@@ -46,7 +47,7 @@ public enum Keymap {
     /// What the statistics tab answers to (the rest act on the cards).
     public static let statisticsActions: Set<UIAction> = [.statistics, .help, .back, .quit]
 
-    /// "↓/j next · →/l next day · Space done · / search · ? help · q quit", cut to `width`; on the
+    /// "→/l next day · Space done · a add · / search · ? help · q quit", cut to `width`; on the
     /// statistics tab only the keys that act there.
     public static func footer(_ t: Messages, width: Int, statistics: Bool = false) -> String {
         let shown = statistics ? main.filter { statisticsActions.contains($0.action) && $0.action != .back } : main.filter(\.inFooter)
@@ -62,6 +63,6 @@ public enum Keymap {
 
     /// Every key with its words, for the help overlay and docs/ui.md.
     public static func help(_ t: Messages) -> [(keys: String, words: String)] {
-        main.map { ($0.label, t[$0.words]) }
+        main.map { ($0.label, t[$0.words]) } + pages.map { ($0.label, t[$0.words]) }
     }
 }

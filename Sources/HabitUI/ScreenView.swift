@@ -35,7 +35,9 @@ public struct ScreenView {
         case .trackers: drawTrackers(state, into: &grid, in: body)
         case .statistics: drawStatistics(state.statistics, into: &grid, in: body)
         }
-        _ = grid.draw(Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics), x: 0, y: footerY, style: .attributes(.dim))
+        let footer = pageKind(state.overlay).map { Keymap.footer(t, width: grid.width, page: $0) }
+            ?? Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics)
+        _ = grid.draw(footer, x: 0, y: footerY, style: .attributes(.dim))
         switch state.overlay {
         case .help: drawHelp(into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
@@ -43,6 +45,8 @@ public struct ScreenView {
         case .calendar(let picker): drawCalendar(picker, into: &grid)
         case .menu(let trackerID, let highlighted): drawMenu(state, trackerID: trackerID, highlighted: highlighted, into: &grid)
         case .confirmDelete(let trackerID): drawConfirmDelete(state, trackerID: trackerID, into: &grid)
+        case .form(let flow): drawForm(flow, state: state, into: &grid, in: body)
+        case .details(let details): drawDetails(details, into: &grid, in: body)
         case nil: break
         }
     }
@@ -197,7 +201,7 @@ public struct ScreenView {
 
     // MARK: overlays
 
-    private func box(lines: [String], title: String, into grid: inout Grid) -> Rect {
+    func box(lines: [String], title: String, into grid: inout Grid) -> Rect {
         let inner = min(grid.width - 4, max(TextWidth.width(title) + 2, lines.map(TextWidth.width).max() ?? 0))
         let height = min(grid.height - 2, lines.count + 2)
         let frame = Rect(x: (grid.width - inner - 4) / 2, y: (grid.height - height) / 2, width: inner + 4, height: height)
@@ -207,12 +211,16 @@ public struct ScreenView {
     }
 
     private func drawHelp(into grid: inout Grid) {
-        let entries = Keymap.help(t)
-        let keyWidth = entries.map { TextWidth.width($0.keys) }.max() ?? 0
-        let lines = entries.map { TextWidth.pad($0.keys, to: keyWidth) + "  " + $0.words }
+        let entries = Keymap.main.map { ($0.label, t[$0.words]) }
+        let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
+        var lines = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
+        // The form's and the details' keys, as a paragraph under the main ones.
+        let width = min(grid.width - 8, lines.map(TextWidth.width).max() ?? 0)
+        lines += wrap(Keymap.pagesHelp(t), width: max(10, width))
         let frame = box(lines: lines, title: t[.uiHelpTitle], into: &grid)
         for (index, line) in lines.prefix(frame.height - 2).enumerated() {
-            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index)
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index,
+                          style: index < entries.count ? .plain : .attributes(.dim))
         }
     }
 
@@ -239,6 +247,8 @@ public struct ScreenView {
         let lines = AppState.MenuItem.allCases.map { item in
             switch item {
             case .pin: tracker?.isPinned == true ? t[.uiMenuUnpin] : t[.uiMenuPin]
+            case .edit: t[.uiMenuEdit]
+            case .details: t[.uiMenuDetails]
             case .archive: t[.uiMenuArchive]
             case .delete: t[.uiMenuDelete]
             }
@@ -286,7 +296,7 @@ public struct ScreenView {
         grid.cursor = Position(x: x, y: frame.y + 1)
     }
 
-    private func wrap(_ text: String, width: Int) -> [String] {
+    func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

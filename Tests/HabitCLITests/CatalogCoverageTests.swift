@@ -32,6 +32,10 @@ import Testing
         for (key, _) in RareMessagesTests.samples { keys[key] = "RareMessagesTests.swift" }
         // What habit ui draws on the full screen.
         for key in UIWordsTests.keys { keys[key] = "UIWordsTests.swift" }
+        // What habit serve's card menu, form and details page show in a browser.
+        for key in FormWordsTests.keys { keys[key] = "FormWordsTests.swift" }
+        // What habit ui's form, category picker and details page show.
+        for key in UIFormWordsTests.keys { keys[key] = "UIFormWordsTests.swift" }
         // The timer's running line and its stop need time to pass while it runs (a fake clock moved by
         // another thread, a signal); ReliabilityTests/TimerTerminalTests.swift drives the real one.
         for key: MessageKey in [.timerElapsed, .timerLeft, .timerStopped, .timerTooShort] { keys[key] = "TimerTests.swift" }

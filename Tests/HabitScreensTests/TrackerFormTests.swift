@@ -60,4 +60,23 @@ import Testing
         form.start = Fixtures.day("2026-10-18")
         #expect(form.check(in: store).marksDropped == 2, "2026-10-15 and 2026-10-17 are marked")
     }
+
+    @Test func anEditChangesOnlyWhatTheFormChanged() throws {
+        let (scratch, store) = try Fixtures.examplesStore()
+        _ = scratch
+        let read = try #require(store.journal.tracker(id: "read-20-pages"))
+        var form = TrackerForm(editing: read, today: Self.today)
+        let unchanged = try #require(form.changes(in: store.journal))
+        #expect(unchanged.name == nil && unchanged.category == nil && unchanged.schedule == nil && unchanged.start == nil)
+        #expect(unchanged.emoji == nil && unchanged.color == nil && unchanged.measure == nil)
+        form.name = "Read 30 pages"
+        form.color = .palette(.teal)
+        form.toggle(.sunday)
+        let changed = try #require(form.changes(in: store.journal))
+        #expect(changed.name == "Read 30 pages" && changed.color == .some(.palette(.teal)) && changed.category == nil)
+        #expect(changed.schedule == .weekly(WeekdaySet(Weekday.allCases.filter { $0 != .sunday })))
+        form.name = "spanish LESSON"
+        #expect(form.changes(in: store.journal) == nil, "another tracker's name: Save stays disabled")
+        #expect(TrackerForm(kind: .habit, today: Self.today).changes(in: store.journal) == nil, "not editing")
+    }
 }

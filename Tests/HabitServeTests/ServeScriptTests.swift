@@ -60,4 +60,11 @@ import Testing
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("browser: ok"))
     }
+
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
+    func formsInARealBrowser() throws {
+        let outcome = try run("form_test.py", timeout: 600)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("forms: ok"))
+    }
 }

@@ -167,17 +167,16 @@ extension AppStateTests {
         #expect(state.handle(KeyPress(.enter)) == .pin(false, trackerID: "read"), "a pinned tracker is unpinned")
         _ = state.handle(.character("j"))
         _ = state.handle(KeyPress(.enter))
-        #expect(state.handle(.character("j")) == nil)
+        // Pin, Edit, Details, Archive, Delete.
+        for _ in 0..<3 { #expect(state.handle(.character("j")) == nil) }
         #expect(state.handle(KeyPress(.enter)) == .archive(trackerID: "water"))
         _ = state.handle(KeyPress(.enter))
-        _ = state.handle(.character("j"))
-        _ = state.handle(.character("j"))
+        for _ in 0..<4 { _ = state.handle(.character("j")) }
         #expect(state.handle(KeyPress(.enter)) == nil)
         #expect(state.overlay == .confirmDelete(trackerID: "water"))
         #expect(state.handle(.character("n")) == nil && state.overlay == nil, "anything but y keeps the tracker")
         _ = state.handle(KeyPress(.enter))
-        _ = state.handle(.character("j"))
-        _ = state.handle(.character("j"))
+        for _ in 0..<4 { _ = state.handle(.character("j")) }
         _ = state.handle(KeyPress(.enter))
         #expect(state.handle(.character("y")) == .delete(trackerID: "water"))
     }

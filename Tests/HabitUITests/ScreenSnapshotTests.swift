@@ -7,7 +7,7 @@ import TerminalUI
 
 /// The screens drawn into an in-memory grid, compared with committed text files in Snapshots/.
 /// A missing or different snapshot fails; it is written only when HABIT_RECORD_SNAPSHOT names it
-/// (never in CI), and the test still fails so a recording run cannot pass by itself.
+/// (a comma-separated list; never in CI), and the test still fails so a recording run cannot pass by itself.
 @Suite struct ScreenSnapshotTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
@@ -22,7 +22,8 @@ import TerminalUI
         let url = folder.appendingPathComponent(name + ".txt")
         let recorded = try? String(contentsOf: url, encoding: .utf8)
         if recorded == text { return }
-        if ProcessInfo.processInfo.environment["HABIT_RECORD_SNAPSHOT"] == name {
+        let recording = ProcessInfo.processInfo.environment["HABIT_RECORD_SNAPSHOT"]?.split(separator: ",").map(String.init) ?? []
+        if recording.contains(name) {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
             Issue.record("recorded \(name); run again without HABIT_RECORD_SNAPSHOT", sourceLocation: sourceLocation)

@@ -17,9 +17,7 @@ extension Habits {
         let new = try Rules.validName(new)
         return try change("category rename: \(old) → \(new)", reusing: preview) { store in
             let old = try Self.category(old, in: store)
-            if old != new, store.settings.categories.contains(where: { $0 != old && TrackerName.key($0) == TrackerName.key(new) }) {
-                throw HabitError.categoryExists(new)
-            }
+            try Rules.checkCategoryRename(old, to: new, among: store.settings.categories)
             let count = store.journal.trackers.filter { $0.category == old }.count
             try store.renameCategory(old, to: new)
             return count

@@ -154,7 +154,11 @@ enum Rules {
 
     /// Names are unique among trackers, compared without regard to case.
     static func checkNameFree(_ name: String, in store: Store, except id: String?) throws(HabitError) {
-        if let other = store.journal.trackers.first(where: { $0.id != id && TrackerName.key($0.name) == TrackerName.key(name) }) {
+        try checkNameFree(name, in: store.journal, except: id)
+    }
+
+    static func checkNameFree(_ name: String, in journal: Journal, except id: String?) throws(HabitError) {
+        if let other = journal.trackers.first(where: { $0.id != id && TrackerName.key($0.name) == TrackerName.key(name) }) {
             throw .nameTaken(name, existing: other.name)
         }
     }
@@ -173,8 +177,19 @@ enum Rules {
     }
 
     static func checkNewCategory(_ name: String, in store: Store) throws(HabitError) {
-        if store.settings.categories.contains(where: { TrackerName.key($0) == TrackerName.key(name) }) {
+        try checkNewCategory(name, among: store.settings.categories)
+    }
+
+    static func checkNewCategory(_ name: String, among categories: [String]) throws(HabitError) {
+        if categories.contains(where: { TrackerName.key($0) == TrackerName.key(name) }) {
             throw .categoryExists(name)
+        }
+    }
+
+    /// A category may take a new name that no other category has, ignoring case (its own is fine).
+    static func checkCategoryRename(_ old: String, to new: String, among categories: [String]) throws(HabitError) {
+        if old != new, categories.contains(where: { $0 != old && TrackerName.key($0) == TrackerName.key(new) }) {
+            throw .categoryExists(new)
         }
     }
 

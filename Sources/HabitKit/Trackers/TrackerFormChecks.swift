@@ -13,9 +13,14 @@ public enum TrackerFormChecks {
     /// Why `name` cannot name a tracker in `store` (empty, too long, a control character, or the
     /// name of another tracker ignoring case), nil when it can. `id` is the tracker being edited.
     public static func nameRefusal(_ name: String, in store: Store, except id: String? = nil) -> NameRefusal? {
+        nameRefusal(name, in: store.journal, except: id)
+    }
+
+    /// The same, over a loaded journal (what a front-end keeps between two loads).
+    public static func nameRefusal(_ name: String, in journal: Journal, except id: String? = nil) -> NameRefusal? {
         do {
             let valid = try Rules.validName(name)
-            try Rules.checkNameFree(valid, in: store, except: id)
+            try Rules.checkNameFree(valid, in: journal, except: id)
             return nil
         } catch {
             switch error {

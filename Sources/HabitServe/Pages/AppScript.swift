@@ -34,12 +34,23 @@ enum AppScript {
             }
             return null;
           }
-          function show(card, done, count) {
+          function show(card, done, count, slipped) {
             if (!card) return;
-            card.classList.toggle('done', done);
             var state = card.querySelector('input[name="state"]');
             var tick = card.querySelector('button.tick');
-            if (tick && state) {
+            if (card.hasAttribute('data-quit')) {
+              // A habit to quit: the button logs or removes the day's slip.
+              card.classList.toggle('slipped', !!slipped);
+              if (tick && state) {
+                state.value = slipped ? 'unslip' : 'slip';
+                tick.textContent = slipped ? '\u21BA' : '\u2717';
+                tick.setAttribute('aria-pressed', slipped ? 'true' : 'false');
+                tick.setAttribute('aria-label', tick.getAttribute(slipped ? 'data-remove' : 'data-log'));
+              }
+            } else {
+              card.classList.toggle('done', done);
+            }
+            if (!card.hasAttribute('data-quit') && tick && state) {
               state.value = done ? 'undone' : 'done';
               tick.textContent = done ? '\u2713' : '+';
               tick.setAttribute('aria-pressed', done ? 'true' : 'false');
@@ -48,7 +59,7 @@ enum AppScript {
           }
           function answer(response, fields) {
             return response.json().then(function (reply) {
-              if (reply.ok) { show(cardFor(fields), reply.done, reply.count); }
+              if (reply.ok) { show(cardFor(fields), reply.done, reply.count, reply.slipped); }
               else if (note) { note.textContent = reply.error; note.hidden = false; note.className = 'note problem'; }
             }, function () { /* not JSON: a login page; the next load shows it */ });
           }
@@ -77,7 +88,7 @@ enum AppScript {
             var fields = {};
             new FormData(form).forEach(function (value, name) { if (name !== 'csrf') fields[name] = String(value); });
             var card = form.closest('.card');
-            if (card.querySelector('button.tick')) show(card, fields.state === 'done');
+            if (card.querySelector('button.tick')) show(card, fields.state === 'done', null, fields.state === 'slip');
             if (load().length) { enqueue(fields); flush(); return; }
             send(fields).then(function (response) { offline(false); answer(response, fields); },
                               function () { enqueue(fields); offline(true); });

@@ -8,8 +8,9 @@ enum Assets {
 
     static func named(_ path: String) -> Asset? {
         switch path {
-        case "/static/app.css": Asset(type: "text/css; charset=utf-8", body: AppStyle.css)
+        case "/static/app.css": Asset(type: "text/css; charset=utf-8", body: AppStyle.css + FormStyle.css + CardColors.css)
         case "/static/app.js": Asset(type: "text/javascript; charset=utf-8", body: AppScript.javascript)
+        case "/static/form.js": Asset(type: "text/javascript; charset=utf-8", body: FormScript.javascript)
         case "/static/manifest.json": Asset(type: "application/manifest+json", body: manifest)
         default: nil
         }

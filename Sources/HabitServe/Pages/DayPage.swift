@@ -19,6 +19,7 @@ struct DayPage {
     func render() -> String {
         let day = screen.day
         var html = "<header class=\"top\">\n"
+        html += "<a class=\"add\" href=\"/new\" aria-label=\"\(HTML.escape(text.words[.formNewTracker]))\">+</a>"
         html += "<h1>\(HTML.escape(text[.webTrackers]))</h1>\n"
         html += "<form class=\"date\" method=\"get\" action=\"/\"><label><span class=\"label\">\(HTML.escape(text[.webDay]))</span> "
         html += "<input type=\"date\" name=\"date\" value=\"\(day)\" max=\"\(today)\"></label>"
@@ -72,10 +73,17 @@ struct DayPage {
 
     private func render(_ card: DayScreen.Card, day: CivilDate) -> String {
         let done = card.state == .done
-        var html = "<li class=\"card\(done ? " done" : "")\(card.state == .skipped ? " skipped" : "")\" data-tracker=\"\(HTML.escape(card.trackerID))\">"
+        let slipped = card.state == .slipped
+        var cleanDays: Int? = nil
+        if case .clean(let days)? = card.progress { cleanDays = days }
+        var classes = "card" + (done ? " done" : "") + (card.state == .skipped ? " skipped" : "") + (slipped ? " slipped" : "")
+        classes += CardColors.className(card.color)
+        var html = "<li class=\"\(classes)\" data-tracker=\"\(HTML.escape(card.trackerID))\"\(cleanDays != nil ? " data-quit=\"true\"" : "")>"
         html += "<div class=\"face\"><span class=\"emoji\" aria-hidden=\"true\">\(HTML.escape(card.emoji ?? "•"))</span>"
-        html += "<span class=\"name\">\(HTML.escape(card.name))</span></div>"
-        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(text.days(card.doneDays)))</span>"
+        html += "<span class=\"name\">\(HTML.escape(card.name))</span>"
+        html += CardMenu(text: text, card: card, day: day, csrf: csrf).render() + "</div>"
+        let count = cleanDays.map { text.words.text(.formCleanDays, $0) } ?? text.days(card.doneDays)
+        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(count))</span>"
         html += "<form class=\"mark\" method=\"post\" action=\"/mark\">" + PageFrame.csrfField(csrf)
         html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(card.trackerID))\">"
         html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
@@ -88,6 +96,12 @@ struct DayPage {
             // A skipped day of a numeric habit: cleared, it takes an amount again.
             html += "<input type=\"hidden\" name=\"state\" value=\"undone\">"
             html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.webMarkUndone]))</button>"
+        } else if cleanDays != nil {
+            // A habit to quit is kept unless a slip is logged: the button logs or removes the slip.
+            let words = text.words
+            html += "<input type=\"hidden\" name=\"state\" value=\"\(slipped ? "unslip" : "slip")\">"
+            html += "<button class=\"tick slip\" type=\"submit\" aria-pressed=\"\(slipped)\" aria-label=\"\(HTML.escape(words[slipped ? .formRemoveSlip : .formLogSlip]))\""
+            html += " data-log=\"\(HTML.escape(words[.formLogSlip]))\" data-remove=\"\(HTML.escape(words[.formRemoveSlip]))\">\(slipped ? "↺" : "✗")</button>"
         } else {
             html += "<input type=\"hidden\" name=\"state\" value=\"\(done ? "undone" : "done")\">"
             html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .webMarkUndone : .webMarkDone]))\">\(done ? "✓" : "+")</button>"

@@ -27,6 +27,7 @@ struct PageFrame {
             html += "<meta name=\"csrf-token\" content=\"\(HTML.escape(csrf))\">\n"
             html += "<meta name=\"offline-note\" content=\"\(HTML.escape(text[.webOfflineNote]))\">\n"
             html += "<script src=\"/static/app.js\" defer></script>\n"
+            html += "<script src=\"/static/form.js\" defer></script>\n"
         }
         html += "</head>\n<body>\n"
         html += "<p id=\"note\" class=\"note\"\(note == nil ? " hidden" : "") role=\"status\">\(HTML.escape(note ?? ""))</p>\n"

@@ -29,6 +29,17 @@ enum Reply {
         return secured(status, contentType: "application/json; charset=utf-8", body: body)
     }
 
+    /// An SVG image: it may style itself (its `<style>`), and nothing else; an image runs no script.
+    static func image(_ svg: String) -> Response {
+        let headers: HTTPFields = [
+            .contentType: "image/svg+xml; charset=utf-8",
+            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+            .init("X-Content-Type-Options")!: "nosniff",
+            .cacheControl: "no-store",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))
+    }
+
     static func redirect(_ location: String, extra: HTTPFields = [:]) -> Response {
         var headers = extra
         headers[.location] = location

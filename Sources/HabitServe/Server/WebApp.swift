@@ -69,6 +69,15 @@ struct WebApp: Sendable {
             case .failure(let refusal): return refusal.response
             }
             return path == "/mark" ? mark(call, form: form) : sync(call)
+        case (.get, _) where TrackerRoutes.pages.contains(path):
+            return trackerPage(call, path: path, session: session)
+        case (.post, _) where TrackerRoutes.changes.contains(path):
+            let form: FormBody
+            switch await checkedForm(&call, session: session) {
+            case .success(let body): form = body
+            case .failure(let refusal): return refusal.response
+            }
+            return trackerChange(call, path: path, form: form, session: session)
         case (.get, _), (.post, _):
             return Reply.problem(.notFound, text[.webNotFound], wantsJSON: wantsJSON, text: text)
         default:
@@ -136,7 +145,7 @@ struct WebApp: Sendable {
     }
 
     /// The Origin, the body (bounded, a form) and the CSRF token (field or header) of a change.
-    private func checkedForm(_ call: inout Call, session: SessionBook.Session) async -> Result<FormBody, Refusal> {
+    func checkedForm(_ call: inout Call, session: SessionBook.Session) async -> Result<FormBody, Refusal> {
         let text = call.text
         guard requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
             return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)))
@@ -165,7 +174,8 @@ struct WebApp: Sendable {
         }
         guard let id = form["tracker"], let dateText = form["date"], let state = form["state"] else { return bad("tracker, date, state") }
         guard let day = CivilDate(dateText) else { return bad("date") }
-        guard state == "done" || state == "undone" else { return bad("state") }
+        // A habit to quit logs or removes the day's slip, as `habit slip` and `habit unslip` do.
+        guard ["done", "undone", "slip", "unslip"].contains(state) else { return bad("state") }
         var amount: AmountChange? = nil
         if let amountText = form["amount"], !amountText.isEmpty {
             guard state == "done", let value = Double(amountText), value.isFinite, value >= 0 else { return bad("amount") }
@@ -180,18 +190,24 @@ struct WebApp: Sendable {
         let today = clock.today(store.settings)
         let outcome: MarkOutcome
         do {
-            outcome = try habits.mark(state == "done" ? .done : nil, id, on: day, today: today, amount: amount, reusing: store)
+            switch state {
+            case "slip": outcome = try habits.mark(.slipped, id, on: day, today: today, reusing: store)
+            case "unslip": outcome = try habits.unslip(id, on: day, today: today, reusing: store)
+            default: outcome = try habits.mark(state == "done" ? .done : nil, id, on: day, today: today, amount: amount, reusing: store)
+            }
         } catch {
             return Reply.problem(.conflict, WebRefusal.sentence(error, text.messages, today: today), wantsJSON: call.wantsJSON, text: text)
         }
         if call.wantsJSON {
             let tracker = outcome.tracker
             let status = tracker.status(on: day, today: today)
-            let completions = tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount
+            let progress = TrackerProgress(tracker: tracker, today: today)
+            let completions = tracker.unmarkedIsDone ? progress.completions : tracker.log.doneCount
+            let count = progress.quit.map { text.words.text(.formCleanDays, $0.currentClean) } ?? text.days(completions)
             return Reply.json([
                 ("ok", .bool(true)), ("tracker", .string(tracker.id)), ("date", .string(day.description)),
-                ("done", .bool(status.mark == .done)), ("changed", .bool(outcome.changed)),
-                ("total", outcome.total.map(JSONValue.number) ?? .null), ("count", .string(text.days(completions))),
+                ("done", .bool(status.mark == .done)), ("slipped", .bool(status.mark == .slipped)), ("changed", .bool(outcome.changed)),
+                ("total", outcome.total.map(JSONValue.number) ?? .null), ("count", .string(count)),
             ])
         }
         return Reply.redirect("/?date=\(day)")
@@ -237,8 +253,9 @@ struct WebApp: Sendable {
         let text = call.text
         let store: Store
         do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
-        let statistics = OverallStatistics(journal: store.journal, today: clock.today(store.settings))
-        let content = StatsPage(text: text, statistics: statistics).render() + ProblemList(text: text, problems: store.errors).render()
+        let screen = StatisticsScreen(journal: store.journal, today: clock.today(store.settings))
+        let content = StatsPage(text: text, statistics: screen.overall).render() + TrackerFiguresList(text: text, screen: screen).render()
+            + ProblemList(text: text, problems: store.errors).render()
         return Reply.html(PageFrame(text: text, title: text[.webStatistics], csrf: session.csrf, tab: "statistics", note: syncNote(text)).render(content))
     }
 

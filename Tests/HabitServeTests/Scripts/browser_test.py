@@ -3,59 +3,15 @@ from PyPI (no browser download). Logs in with the token, marks a habit done and 
 the commit on disk, goes offline (the note shows, the mark waits, and arrives when back), Russian,
 and screenshots of a phone (390x844) and a desktop in light and dark into $HABIT_SCREENSHOTS."""
 import os
-import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from browser_common import browser, check, finish, scheme, tap, wait_for
 from serve_common import Account, Server
 
 shots = os.environ.get("HABIT_SCREENSHOTS") or os.path.join(os.getcwd(), "screenshots")
 os.makedirs(shots, exist_ok=True)
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def wait_for(condition, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            if condition():
-                return True
-        except Exception:
-            pass
-        time.sleep(0.2)
-    return False
-
-
-def browser(width, height):
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(60)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    return driver
-
-
-def scheme(driver, value):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": value}]})
-
-
-def tap(driver, element):
-    """A finger's tap: the element scrolled clear of the tab bar first."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def card(driver, tracker):
@@ -143,9 +99,7 @@ def main():
     finally:
         driver.quit()
         server.stop()
-    if failures:
-        print(f"{len(failures)} failures", file=sys.stderr)
-        sys.exit(1)
+    finish()
     print("browser: ok")
 
 

@@ -80,12 +80,12 @@ def main():
 
         form = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": session}
 
-        def refused(what, expected, body, headers, host=None):
+        def refused(what, expected, body, headers, host=None, path="/mark"):
             snapshot = account.snapshot()
             extra = dict(headers)
             if host:
                 extra["Host"] = host
-            status, _, _ = request(server, "POST", "/mark", body, extra)
+            status, _, _ = request(server, "POST", path, body, extra)
             check(status in expected, f"{what}: {status}")
             check(account.snapshot() == snapshot, f"{what}: something was written")
 
@@ -108,6 +108,48 @@ def main():
         refused("an amount that is no number", {400}, f"tracker=water&date=2026-11-21&state=done&amount=lots&csrf={csrf}", {**form, "Origin": server.origin})
         refused("an oversized body", {413}, good + "&pad=" + "x" * 200_000, {**form, "Origin": server.origin})
         refused("JSON instead of a form", {415}, json.dumps({"tracker": "run"}), {**form, "Content-Type": "application/json", "Origin": server.origin})
+
+        # The card menu's, the form's and the category picker's changes: the same checks, nothing
+        # written when refused; a tracker is named by its identifier among the loaded ones.
+        origin = {**form, "Origin": server.origin}
+        complete = f"kind=habit&name=Swim&category=Health&everyday=on&csrf={csrf}"
+        for path, body in [("/new", complete), ("/edit", f"tracker=run&kind=habit&name=Jog&category=Health&everyday=on&csrf={csrf}"),
+                           ("/pin", f"tracker=run&pinned=true&csrf={csrf}"), ("/delete", f"tracker=run&csrf={csrf}"),
+                           ("/form/category", f"kind=habit&newCategory=Study&csrf={csrf}"),
+                           ("/category/add", f"name=Study&csrf={csrf}"), ("/category/rename", f"category=Health&name=Body&csrf={csrf}"),
+                           ("/category/delete", f"category=Health&csrf={csrf}")]:
+            refused(f"{path} with a wrong Origin", {403}, body, {**form, "Origin": "http://evil.example"}, path=path)
+            refused(f"{path} without the CSRF token", {403}, body.split("&csrf=")[0], origin, path=path)
+        for bad in ["../habit", "../../etc/passwd", "/etc/passwd", "run/../run", "run%00"]:
+            quoted = urllib.parse.quote(bad, safe="")
+            refused(f"delete {bad!r}", {400, 404}, f"tracker={quoted}&csrf={csrf}", origin, path="/delete")
+            refused(f"edit {bad!r}", {400, 404}, f"tracker={quoted}&kind=habit&name=X&category=Health&everyday=on&csrf={csrf}", origin, path="/edit")
+            for page in [f"/edit?tracker={quoted}", f"/delete?tracker={quoted}", f"/tracker?id={quoted}", f"/category/delete?name={quoted}"]:
+                status, _, _ = request(server, "GET", page, headers={"Cookie": session})
+                check(status == 404, f"GET {page}: {status}")
+        refused("a field over the bound", {413}, complete.replace("name=Swim", "name=" + "x" * 1000), origin, path="/new")
+        refused("an incomplete form", {422}, f"kind=habit&name=Swim&csrf={csrf}", origin, path="/new")
+        refused("a 39-character name", {422}, complete.replace("name=Swim", "name=" + "x" * 39), origin, path="/new")
+        refused("a category that is not there", {422}, complete.replace("category=Health", "category=Nope"), origin, path="/new")
+        refused("a kind that is no kind", {400}, complete.replace("kind=habit", "kind=robot"), origin, path="/new")
+        refused("a colour that is no colour", {422}, complete.replace("name=Swim", "name=").replace("everyday=on", "color=url(x)"), origin, path="/new")
+        refused("a slip on a habit that is not to quit", {409}, f"tracker=run&date=2026-11-21&state=slip&csrf={csrf}", origin)
+        refused("a month that is no month", {404, 400}, f"csrf={csrf}", origin, path="/tracker")
+        status, headers, svg = request(server, "GET", "/tracker/year.svg?id=run", headers={"Cookie": session})
+        check(status == 200 and svg.startswith("<svg") and "<script" not in svg, f"the year's SVG: {status}")
+        check("script-src" not in headers.get("Content-Security-Policy", "") and headers.get("Content-Security-Policy", "").startswith("default-src 'none'"),
+              f"the SVG's policy: {headers.get('Content-Security-Policy')}")
+        for page in ["/tracker/year.svg?id=run&year=1800", "/tracker/year.svg?id=run&year=x"]:
+            status, _, _ = request(server, "GET", page, headers={"Cookie": session})
+            check(status == 400, f"GET {page}: {status}")
+        status, _, _ = request(server, "GET", "/tracker?id=run&month=2026-99", headers={"Cookie": session})
+        check(status == 400, f"a month that is no month: {status}")
+        commits = account.commits()
+        status, headers, _ = request(server, "POST", "/new", complete, origin)
+        check(status == 303 and os.path.exists(os.path.join(account.data, "trackers", "swim.toml")), f"a complete form: {status}")
+        check(account.commits() == commits + 1, "not one commit for a complete form")
+        status, _, reply = request(server, "POST", "/form/check", complete.replace("name=Swim", "name=" + "x" * 39), origin)
+        check(status == 200 and json.loads(reply)["canSubmit"] is False and "38" in json.loads(reply)["name"], f"the form's check: {reply}")
 
         # The one good request writes the file and one commit; sending it again changes nothing.
         commits = account.commits()

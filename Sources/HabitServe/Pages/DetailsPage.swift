@@ -1,0 +1,148 @@
+import HabitCore
+import HabitLocalization
+import HabitScreens
+
+/// A tracker's details from the card menu: HabitScreens' `TrackerDetails` (the figures of
+/// `habit show`, a month calendar with the previous and next month, the year as a heatmap) and
+/// the menu's actions again.
+struct DetailsPage {
+    let text: WebText
+    let details: TrackerDetails
+    let tracker: Tracker
+    let csrf: String
+
+    var words: Messages { text.words }
+
+    func render() -> String {
+        var html = "<header class=\"top details-top\"><h1>\(details.emoji.map { "<span class=\"emoji-big\" aria-hidden=\"true\">\(HTML.escape($0))</span> " } ?? "")\(HTML.escape(details.name))</h1></header>\n"
+        html += "<p class=\"subtitle\">\(HTML.escape(details.category)) · \(HTML.escape(details.isEvent ? words[.event] : words.scheduleSummary(tracker.schedule)))</p>\n"
+        html += actions()
+        html += figures()
+        html += calendar()
+        html += heatmap()
+        return html
+    }
+
+    private func actions() -> String {
+        let id = HTML.query(details.trackerID)
+        var html = "<div class=\"detail-actions\">"
+        html += "<form class=\"pin\" method=\"post\" action=\"/pin\">" + PageFrame.csrfField(csrf)
+        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(details.trackerID))\">"
+        html += "<input type=\"hidden\" name=\"pinned\" value=\"\(tracker.isPinned ? "false" : "true")\">"
+        html += "<input type=\"hidden\" name=\"return\" value=\"details\">"
+        html += "<button class=\"secondary\" type=\"submit\">\(HTML.escape(words[tracker.isPinned ? .uiMenuUnpin : .uiMenuPin]))</button></form>"
+        html += "<a class=\"button secondary\" href=\"/edit?tracker=\(id)\">\(HTML.escape(words[.formEdit]))</a>"
+        html += "<a class=\"button danger\" href=\"/delete?tracker=\(id)\">\(HTML.escape(words[.uiMenuDelete]))</a>"
+        return html + "</div>\n"
+    }
+
+    /// The figures `habit show` prints, in its words.
+    private func figures() -> String {
+        let progress = details.progress
+        var numbers: [(String, String)] = []
+        if let record = details.quit {
+            numbers.append((words[.fieldClean], words.text(.daysClean, record.currentClean)))
+            numbers.append((words[.fieldBestClean], words.days(record.bestClean)))
+            numbers.append((words[.fieldSlips], words.text(.slipsRate, record.slips, words.decimal(record.slipsPerWeek ?? 0),
+                                                           words.decimal(record.slipsPerMonth ?? 0))))
+        }
+        numbers.append((words[.currentStreak], words.streak(details.currentStreak, details.streakUnit)))
+        numbers.append((words[.bestStreak], words.streak(details.bestStreak, details.streakUnit)))
+        if tracker.effectiveAllowance != nil { numbers.append((words[.fieldForgiven], words.days(details.forgivenDays))) }
+        if let rate = details.completionRate {
+            let of: String = switch progress.streakUnit {
+            case .days: words.ofDays(progress.doneDays, progress.dueDays)
+            case .weeks: words.text(.ofWeeks, progress.metPeriods, progress.dueDays)
+            case .months: words.text(.ofMonths, progress.metPeriods, progress.dueDays)
+            }
+            numbers.append((words[.fieldCompletionRate], words.percent(rate * 100) + " (" + of + ")"))
+        } else {
+            numbers.append((words[.fieldCompletionRate], words[.nothingDueYet]))
+        }
+        numbers.append((words[.fieldCompletions], words.days(progress.completions)))
+        if let strength = details.strength { numbers.append((words[.fieldStrength], words.percent(strength * 100))) }
+        if let goal = progress.goal {
+            numbers.append((words[.fieldGoal], words.goalUntil(words.goalPeriod(goal.goal), end: goal.endDay)))
+            numbers.append((words[.fieldProgress], words.percent(goal.percent) + " (" + words.ofDays(goal.doneDays, goal.requiredDays) + ")"))
+        }
+        var html = "<dl class=\"numbers\">"
+        for (label, value) in numbers {
+            html += "<div><dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(value))</dd></div>"
+        }
+        return html + "</dl>\n"
+    }
+
+    private func cellClass(_ day: TrackerDetails.Day) -> String {
+        let state: String = switch day.state {
+        case .done: "done"
+        case .missed: "missed"
+        case .skipped: "skipped"
+        case .forgiven: "forgiven"
+        case .slipped: "slipped"
+        case .pending: "pending"
+        case .notDue: "not-due"
+        case .beforeStart: "before"
+        case .future: "future"
+        }
+        return state + (day.isToday ? " today" : "")
+    }
+
+    private func calendar() -> String {
+        let month = details.month
+        let first = month.firstDay
+        let previous = first.adding(months: -1), next = first.adding(months: 1)
+        let id = HTML.query(details.trackerID)
+        func link(_ day: CivilDate) -> String {
+            "/tracker?id=\(id)&amp;month=\(String(day.description.prefix(7)))"
+        }
+        var html = "<section class=\"month\"><div class=\"month-head\">"
+        html += "<a class=\"step\" href=\"\(link(previous))\" aria-label=\"\(HTML.escape(words[.formPreviousMonth]))\">‹</a>"
+        html += "<h2>\(HTML.escape(words.monthYear(year: month.year, month: month.month)))</h2>"
+        if next <= details.today {
+            html += "<a class=\"step\" href=\"\(link(next))\" aria-label=\"\(HTML.escape(words[.formNextMonth]))\">›</a>"
+        } else {
+            html += "<span class=\"step\"></span>"
+        }
+        html += "</div><table class=\"calendar\"><thead><tr>"
+        for weekday in month.weekdays { html += "<th scope=\"col\">\(HTML.escape(words.weekdayShort(weekday)))</th>" }
+        html += "</tr></thead><tbody>"
+        for week in month.weeks {
+            html += "<tr>"
+            for day in week {
+                guard let day else { html += "<td></td>"; continue }
+                html += "<td class=\"\(cellClass(day))\"><span title=\"\(day.date)\">\(day.date.day)</span></td>"
+            }
+            html += "</tr>"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
+    /// The year as HabitInterchange's `HeatmapSVG` (the image `habit export svg` writes), served
+    /// as an image: its own style rules stay inside it, outside the page's Content-Security-Policy.
+    private func heatmap() -> String {
+        let year = details.today.year
+        let title = "\(details.name) — \(year)"
+        var html = "<section class=\"year\"><h2>\(HTML.escape(words[.formYear]))</h2><div class=\"year-image\">"
+        html += "<img src=\"/tracker/year.svg?id=\(HTML.query(details.trackerID))&amp;year=\(year)\" alt=\"\(HTML.escape(title))\">"
+        return html + "</div></section>\n"
+    }
+}
+
+/// The specs' confirmation of a delete: what is lost (the marked days), Delete or Cancel.
+struct DeletePage {
+    let text: WebText
+    let tracker: Tracker
+    let csrf: String
+
+    func render() -> String {
+        let words = text.words
+        var html = "<header class=\"top\"><h1>\(HTML.escape(words[.uiMenuDelete]))</h1></header>\n<div class=\"confirm\">"
+        html += "<p class=\"question\">\(HTML.escape(words.text(.confirmDelete, tracker.name, tracker.log.doneCount)))</p>"
+        html += "<p class=\"hint\">\(HTML.escape(words[.formMarksLost]))</p>"
+        html += "<form method=\"post\" action=\"/delete\">" + PageFrame.csrfField(csrf)
+        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(tracker.id))\">"
+        html += "<button class=\"danger confirm-delete\" type=\"submit\">\(HTML.escape(words[.uiMenuDelete]))</button></form>"
+        html += "<a class=\"button cancel\" href=\"/\">\(HTML.escape(words[.formCancel]))</a>"
+        return html + "</div>\n"
+    }
+}

@@ -1,0 +1,118 @@
+import HabitCore
+import HabitLocalization
+import HabitScreens
+import TerminalUI
+
+/// A tracker's details over the main screen's body: `habit show`'s figures, the month calendar
+/// (←/→ another month) and the last 53 weeks, each day a glyph so the states read without colour.
+extension ScreenView {
+    func drawDetails(_ details: TrackerDetails, into grid: inout Grid, in body: Rect) {
+        grid.fill(body)
+        var y = body.y
+        let emoji = details.emoji.map { DataText.safe($0) + " " } ?? ""
+        var x = grid.draw(TextWidth.truncate(emoji + DataText.safe(details.name), to: body.width - 1), x: 1, y: y,
+                          style: Style(foreground: color(details.color), attributes: .bold))
+        x += 1
+        if x + 3 < body.width {
+            _ = grid.draw(TextWidth.truncate("· " + DataText.safe(details.category), to: body.width - x - 1), x: x + 1, y: y, style: .attributes(.dim))
+        }
+        y += 1
+        let figures = figureLines(details)
+        let calendarWidth = 2 + 7 * 4
+        if body.width >= calendarWidth + 26 {
+            // Side by side: the month on the left, the figures on the right.
+            let monthHeight = drawMonth(details.month, into: &grid, x: 1, y: y + 1, bottom: body.y + body.height)
+            let labelWidth = figures.map { TextWidth.width($0.0) }.max() ?? 0
+            for (index, (label, value)) in figures.enumerated() where y + 1 + index < body.y + body.height {
+                let fx = calendarWidth + 3
+                _ = grid.draw(TextWidth.truncate(TextWidth.pad(label, to: labelWidth) + "  ", to: body.width - fx), x: fx, y: y + 1 + index, style: .attributes(.dim))
+                _ = grid.draw(value, x: fx + labelWidth + 2, y: y + 1 + index, style: .attributes(.bold), clip: body)
+            }
+            y += max(monthHeight, figures.count) + 2
+        } else {
+            for (label, value) in figures where y < body.y + body.height {
+                let used = grid.draw(TextWidth.truncate(label + ": ", to: body.width - 1), x: 1, y: y, style: .attributes(.dim))
+                _ = grid.draw(value, x: 1 + used, y: y, style: .attributes(.bold), clip: body)
+                y += 1
+            }
+            y += 1
+            y += drawMonth(details.month, into: &grid, x: 1, y: y, bottom: body.y + body.height) + 1
+        }
+        drawHeatmap(details.heatmap, into: &grid, y: y, in: body)
+    }
+
+    /// The figures `habit show` prints, in its words.
+    func figureLines(_ details: TrackerDetails) -> [(String, String)] {
+        var lines: [(String, String)] = []
+        if let quit = details.quit {
+            lines.append((t[.fieldClean], t.days(quit.currentClean)))
+            lines.append((t[.fieldBestClean], t.days(quit.bestClean)))
+            lines.append((t[.fieldSlips], String(quit.slips)))
+        } else {
+            lines.append((t[.currentStreak], t.streak(details.currentStreak, details.streakUnit)))
+            lines.append((t[.bestStreak], t.streak(details.bestStreak, details.streakUnit)))
+        }
+        lines.append((t[.uiDetailsDaysDone], String(details.doneDays)))
+        lines.append((t[.fieldCompletionRate], details.completionRate.map { t.percent($0 * 100) } ?? t[.notSet]))
+        if let strength = details.strength { lines.append((t[.fieldStrength], t.percent(strength * 100))) }
+        if details.forgivenDays > 0 { lines.append((t[.fieldForgiven], String(details.forgivenDays))) }
+        return lines
+    }
+
+    /// A day's glyph and style: the same in the calendar and the heatmap.
+    func look(_ state: TrackerDetails.DayState) -> (glyph: Character, style: Style) {
+        switch state {
+        case .done: ("✓", Style(foreground: .green, attributes: .bold))
+        case .missed: ("✗", Style(foreground: .red))
+        case .skipped: ("–", Style(foreground: .yellow))
+        case .forgiven: ("~", Style(foreground: .cyan))
+        case .slipped: ("!", Style(foreground: .red, attributes: .bold))
+        case .pending: ("○", .plain)
+        case .notDue: ("·", .attributes(.dim))
+        case .beforeStart, .future: (" ", .attributes(.dim))
+        }
+    }
+
+    /// The month: its title, the weekdays, a row per week; returns the rows used.
+    private func drawMonth(_ month: TrackerDetails.Month, into grid: inout Grid, x: Int, y: Int, bottom: Int) -> Int {
+        guard y < bottom else { return 0 }
+        _ = grid.draw("‹ " + t.monthYear(year: month.year, month: month.month) + " ›", x: x, y: y, style: .attributes(.bold))
+        guard y + 1 < bottom else { return 1 }
+        for (column, weekday) in month.weekdays.enumerated() {
+            _ = grid.draw(TextWidth.padLeft(t.weekdayMini(weekday), to: 3), x: x + column * 4, y: y + 1, style: .attributes(.dim))
+        }
+        var rows = 2
+        for (row, week) in month.weeks.enumerated() where y + 2 + row < bottom {
+            for (column, day) in week.enumerated() {
+                guard let day else { continue }
+                let (glyph, style) = look(day.state)
+                let cellX = x + column * 4
+                var number: Style = day.state == .future || day.state == .beforeStart ? .attributes(.dim) : .plain
+                if day.isToday { number.attributes.formUnion([.bold, .underline]) }
+                _ = grid.draw(TextWidth.padLeft(String(day.date.day), to: 2), x: cellX, y: y + 2 + row, style: number)
+                _ = grid.put(glyph, x: cellX + 2, y: y + 2 + row, style: style)
+            }
+            rows += 1
+        }
+        return rows
+    }
+
+    /// The last 53 weeks, a column a week (as many of the latest as the width holds).
+    private func drawHeatmap(_ heatmap: TrackerDetails.Heatmap, into grid: inout Grid, y: Int, in body: Rect) {
+        let bottom = body.y + body.height
+        guard y + 1 < bottom else { return }
+        _ = grid.draw(TextWidth.truncate(t[.uiDetailsLastYear], to: body.width - 1), x: 1, y: y, style: .attributes(.bold))
+        let labelWidth = 3
+        let columns = min(heatmap.weeks.count, max(0, body.width - labelWidth - 2))
+        let weeks = heatmap.weeks.suffix(columns)
+        for (row, weekday) in heatmap.weekdays.enumerated() where y + 1 + row < bottom {
+            _ = grid.draw(TextWidth.padLeft(t.weekdayMini(weekday), to: 2), x: 1, y: y + 1 + row, style: .attributes(.dim))
+            for (column, week) in weeks.enumerated() where week.indices.contains(row) {
+                let day = week[row]
+                var (glyph, style) = look(day.state)
+                if day.isToday { style.attributes.insert(.reverse) }
+                _ = grid.put(glyph, x: 1 + labelWidth + column, y: y + 1 + row, style: style)
+            }
+        }
+    }
+}

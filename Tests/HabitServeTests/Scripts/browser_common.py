@@ -1,0 +1,66 @@
+"""Shared by the browser tests: Debian's chromium through chromedriver (Selenium from PyPI, no
+browser download), a phone or desktop viewport, the colour scheme, and waiting."""
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+    return condition
+
+
+def wait_for(condition, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if condition():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def browser(width, height, javascript=True):
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(60)
+    resize(driver, width, height)
+    return driver
+
+
+def resize(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.set_window_size(width, height)
+
+
+def scheme(driver, value):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": value}]})
+
+
+def tap(driver, element):
+    """A finger's tap: the element scrolled clear of the tab bar first."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def finish():
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        sys.exit(1)

@@ -5,6 +5,8 @@ import PackageDescription
 // HabitCore/TOML, with HabitSystem (what they need from the machine) under all but the pure two.
 // TOML and HabitCore use only the standard library.
 // No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
+let exportsCertificateHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file"])]
+
 let package = Package(
     name: "habit",
     products: [
@@ -66,7 +68,9 @@ let package = Package(
         ),
         // `habit --version`: writes the checkout's `git describe` into HabitCLI before each build.
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        .executableTarget(name: "habit", dependencies: ["HabitCLI"]),
+        // Both programs export CLibgit2's mbedtls_x509_crt_parse_file, so that libgit2's start
+        // skips parsing the system's certificate authorities, which only https needs (loader.c).
+        .executableTarget(name: "habit", dependencies: ["HabitCLI"], linkerSettings: exportsCertificateHook),
         // `habit serve`: the web app over the data directory, a second executable so the server
         // library never loads in `habit` itself (docs/serve.md). HabitServe holds the app; the
         // executable is a thin main that `habit serve` execs.
@@ -77,7 +81,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .executableTarget(name: "habit-serve", dependencies: ["HabitServe"]),
+        .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsCertificateHook),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),
         // libFuzzer entry points over the parser and the tracker loader; in an ordinary build it

@@ -48,3 +48,40 @@ int habit_git_set_owner_validation(int enabled) { return options()(GIT_OPT_SET_O
 int habit_git_set_user_agent(const char *agent) { return options()(GIT_OPT_SET_USER_AGENT, agent); }
 int habit_git_enable_fsync(int enabled) { return options()(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled); }
 int habit_git_set_ssl_cert_locations(const char *file, const char *path) { return options()(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path); }
+
+/*
+ * With mbedTLS, git_libgit2_init parses the system's CA bundle (about 50 M instructions, half of a
+ * `habit done`), which a local commit never uses, and libgit2 1.5 has no option to skip it. The
+ * `habit` and `habit-serve` executables export this definition (Package.swift), so libgit2, which
+ * looks symbols up in the executable first, calls it instead of mbedTLS's. While libgit2 starts it
+ * loads nothing and reports an empty chain; at any other time, and in a program that does not
+ * export it (then libgit2 never calls it), mbedTLS's own function does the work. An https operation
+ * then loads the system's list before it connects (HabitGit's CertificateTrust).
+ */
+static int starting;
+static int deferred;
+
+int mbedtls_x509_crt_parse_file(void *chain, const char *path) __attribute__((visibility("default")));
+int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
+    typedef int (*parse_function)(void *chain, const char *path);
+    static parse_function real;
+    if (__atomic_load_n(&starting, __ATOMIC_ACQUIRE)) {
+        __atomic_store_n(&deferred, 1, __ATOMIC_RELEASE);
+        return 0;
+    }
+    parse_function f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) {
+        f = (parse_function)habit_git_symbol("mbedtls_x509_crt_parse_file");
+        __atomic_store_n(&real, f, __ATOMIC_RELEASE);
+    }
+    return f(chain, path);
+}
+
+int habit_git_init_without_certificates(void) {
+    __atomic_store_n(&starting, 1, __ATOMIC_RELEASE);
+    int code = git_libgit2_init();
+    __atomic_store_n(&starting, 0, __ATOMIC_RELEASE);
+    return code;
+}
+
+int habit_git_certificates_deferred(void) { return __atomic_load_n(&deferred, __ATOMIC_ACQUIRE); }

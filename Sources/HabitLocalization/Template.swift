@@ -47,12 +47,12 @@ public enum Template {
         let comma = UInt8(ascii: ",")
         let utf8 = body.utf8
         let first = utf8.firstIndex(of: comma)
-        guard let index = Int(String(body[..<(first ?? body.endIndex)]).trimmingWhitespace()), arguments.indices.contains(index) else {
+        guard let index = Int(trimmed(body[..<(first ?? body.endIndex)])), arguments.indices.contains(index) else {
             return "{\(body)}"
         }
         let argument = arguments[index]
         guard let first, let second = utf8[utf8.index(after: first)...].firstIndex(of: comma),
-              String(body[utf8.index(after: first)..<second]).trimmingWhitespace() == "plural", let count = Int(argument)
+              trimmed(body[utf8.index(after: first)..<second]) == "plural", let count = Int(argument)
         else { return argument }
         let branches = Self.branches(body[utf8.index(after: second)...])
         let text = branches[plural(count)] ?? branches["other"] ?? branches["many"] ?? argument
@@ -78,12 +78,24 @@ public enum Template {
         return result
     }
 
+    /// `text` without the blanks around it. The parts trimmed (an argument's number, `plural`, a
+    /// branch's name) are ASCII, so bytes do: trimming by Characters cost most of a plural's
+    /// rendering, paid on every row of `habit list`.
+    static func trimmed(_ text: Substring) -> Substring {
+        let utf8 = text.utf8
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first..<utf8.index(after: last)]
+    }
+
     /// `one {…} other {…}` → ["one": "…", "other": "…"].
     public static func branches(_ text: Substring) -> [String: String] {
         var result: [String: String] = [:]
         var rest = text
         while let open = rest.utf8.firstIndex(of: Self.open) {
-            let name = String(rest[..<open]).trimmingWhitespace()
+            let name = String(trimmed(rest[..<open]))
             guard let (body, after) = block(rest[open...]) else { break }
             result[name] = String(body)
             rest = after

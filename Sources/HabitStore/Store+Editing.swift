@@ -331,7 +331,8 @@ extension Store {
         if originals[path] == nil {
             originals[path] = .some(try? source.read(path).get())
         }
-        changes[path] = .some(bytes)
+        // Bytes that are those on disk again are no change: nothing is written and no commit made.
+        changes[path] = originals[path] == .some(bytes) ? nil : .some(bytes)
     }
 }
 

@@ -160,6 +160,19 @@ import TestSupport
         }
     }
 
+    @Test func anEditThatChangesNoByteCommitsNothing() throws {
+        let data = try ScratchHabits()
+        let tracker = try #require(try data.habits.read().journal.tracker(id: "spanish"))
+        let before = data.file("trackers/spanish.toml")
+        let commits = try data.commitCount()
+        var changes = TrackerChanges()
+        changes.name = tracker.name
+        changes.emoji = .some(tracker.emoji)
+        _ = try data.habits.editTracker("spanish", changes)
+        #expect(data.file("trackers/spanish.toml") == before)
+        #expect(try data.commitCount() == commits, "the same values again leave the file and the history as they were")
+    }
+
     @Test func replaceTrackerFileTakesTheEditOrNothing() throws {
         let data = try ScratchHabits()
         let original = Array(data.file("trackers/spanish.toml").utf8)

@@ -23,6 +23,34 @@ import Testing
         #expect(cached.journal == full)
     }
 
+    /// Consecutive done days are kept as runs: runs, gaps, skips, slips and totals between them
+    /// must come back as they were.
+    @Test func runsOfDoneDaysComeBackDayByDay() throws {
+        let scratch = try ScratchData()
+        var log = "[log]\n"
+        var day = CivilDate(year: 2020, month: 12, day: 25)!
+        for index in 0..<400 {
+            switch index % 37 {
+            case 5: log += "\(day) = \"skip\"\n"
+            case 6, 7: break
+            case 20: log += "\(day) = 2.5\n"
+            case 21: log += "\(day) = 0\n"
+            default: log += "\(day) = true\n"
+            }
+            day = day.adding(days: 1)
+        }
+        try scratch.write("trackers/water.toml", "name = \"Water\"\ncategory = \"Health\"\nschedule = \"daily\"\ntarget = 2\n" + log)
+        try scratch.write("trackers/smoke.toml", "name = \"Smoke\"\ncategory = \"Health\"\nquit = true\n[log]\n2026-01-01 = true\n2026-01-02 = \"slip\"\n2026-01-03 = true\n2026-01-04 = true\n")
+        try scratch.write("trackers/one.toml", "name = \"One\"\ncategory = \"Health\"\nschedule = \"daily\"\n[log]\n1999-12-31 = true\n")
+        let full = try scratch.load(cached: false).journal
+        _ = try load(scratch)
+        let cached = try scratch.load()
+        #expect(cached.pendingCache == nil, "nothing was parsed again")
+        #expect(cached.journal == full)
+        #expect(cached.journal.tracker(id: "water")?.log.doneCount == full.tracker(id: "water")?.log.doneCount)
+        #expect((cached.journal.tracker(id: "water")?.log.entries.count ?? 0) > 300)
+    }
+
     @Test func aFoldersStampsAreEachFilesStamp() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)

@@ -58,4 +58,27 @@ struct LazyLibgit2Tests {
         #expect(try GitCommandLine.run(["config", "--get", "merge.habit.driver"], in: clone) == "habit merge-driver %O %A %B %P\n")
         #expect(try GitCommandLine.run(["config", "--get", "merge.renames"], in: clone) == "false\n")
     }
+
+    /// libgit2 parses the system's certificate authorities when it starts; habit defers that to
+    /// the first https operation (Sources/CLibgit2/loader.c), which a local commit never makes.
+    @Test("a local commit never opens the system's certificate authorities",
+          .enabled(if: SyncKillTests.strace != nil, "strace is not installed"))
+    func localCommitSkipsCertificateAuthorities() throws {
+        let scratch = try ScratchDirectory("lazy-git2-ca")
+        let home = scratch.sub("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        for setup in [["init"], ["category", "add", "Study"], ["add", "Read", "--category", "Study", "--daily"]] {
+            let (_, outcome) = try Self.loadsLibgit2(setup, home: home, scratch: scratch)
+            try #require(outcome.succeeded, "habit \(setup.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+        }
+        let trace = scratch.sub("trace")
+        let environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HABIT_NOW": "2026-11-22T10:00"]
+        let outcome = try ChildProcess(SyncKillTests.strace!, ["-f", "-e", "trace=open,openat", "-o", trace,
+                                                               BuiltProduct.habit!, "done", "read"],
+                                       environment: environment, scratch: scratch.path).wait()
+        #expect(outcome.succeeded, "habit done read: \(outcome.out)\(outcome.err)")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(calls.contains("libgit2.so"), "the commit loads libgit2")
+        #expect(!calls.contains("/etc/ssl/certs/ca-certificates.crt"), "the commit read the certificate authorities")
+    }
 }

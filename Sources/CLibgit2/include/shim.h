@@ -28,6 +28,12 @@ int habit_git_enable_fsync(int enabled);
    so a private CA plus the public ones needs both a file and a directory. */
 int habit_git_set_ssl_cert_locations(const char *file, const char *path);
 
+/* git_libgit2_init without parsing the system's certificate authorities, which only https needs
+   (loader.c says how). */
+int habit_git_init_without_certificates(void);
+/* 1 when git_libgit2_init left the certificate authorities unloaded: https must load them first. */
+int habit_git_certificates_deferred(void);
+
 /* 1 when libgit2 is mapped into this process already (it is loaded on first use). */
 int habit_git_loaded(void);
 

@@ -36,6 +36,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.dayNumber = parsed
     }
 
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes, exactly ten (a reader scanning a file's bytes makes
+    /// no String for each date).
+    @inline(__always)
+    public init?(isoUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = CivilDate.dayNumber(iso: bytes) else { return nil }
+        self.dayNumber = parsed
+    }
+
     /// The day number of `YYYY-MM-DD`; nil for any other text or a day that does not exist.
     @inline(__always)
     static func dayNumber(iso bytes: UnsafeBufferPointer<UInt8>) -> Int? {

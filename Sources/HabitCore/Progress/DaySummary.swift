@@ -62,13 +62,11 @@ public struct DaySummary: Hashable, Sendable {
         var result: [DaySummary] = []
         result.reserveCapacity(through.days(since: from) + 1)
         let countThrough = min(through.dayNumber, today.dayNumber)
-        let historyStart = DayCounts.earliestStart(of: trackers, today: today) ?? from.dayNumber
-        let countFrom = min(historyStart, from.dayNumber)
-        if countFrom <= countThrough {
-            let counts = DayCounts(trackers, from: countFrom, through: countThrough, today: today)
-            var run = 0
+        if from.dayNumber <= countThrough {
+            let counts = DayCounts(trackers, from: from.dayNumber, through: countThrough, today: today)
+            var run = runOfPerfectDays(before: from.dayNumber, of: trackers, today: today)
             for index in 0..<counts.count {
-                let day = countFrom + index
+                let day = from.dayNumber + index
                 let state = counts.state(at: index, isToday: day == today.dayNumber)
                 var length = 0
                 if state == .perfect {
@@ -77,11 +75,9 @@ public struct DaySummary: Hashable, Sendable {
                 } else if state.breaksStreak {
                     run = 0
                 }
-                if day >= from.dayNumber {
-                    result.append(DaySummary(
-                        day: CivilDate(dayNumber: day), state: state, scheduled: Int(counts.scheduled[index]),
-                        done: Int(counts.done[index]), skipped: Int(counts.skipped[index]), runLength: length))
-                }
+                result.append(DaySummary(
+                    day: CivilDate(dayNumber: day), state: state, scheduled: Int(counts.scheduled[index]),
+                    done: Int(counts.done[index]), skipped: Int(counts.skipped[index]), runLength: length))
             }
         }
         var day = max(from.dayNumber, countThrough + 1)
@@ -90,5 +86,31 @@ public struct DaySummary: Hashable, Sendable {
             day += 1
         }
         return result
+    }
+
+    /// The perfect days since the last day that broke the overall streak, before `day` (a past
+    /// day or today): the run the day continues. A day's counts do not depend on the days counted
+    /// with it, so this counts backwards in growing windows and stops at the first breaking day,
+    /// instead of counting the whole history for a year's calendar or a few weeks' trend.
+    static func runOfPerfectDays(before day: Int, of trackers: [Tracker], today: CivilDate) -> Int {
+        guard let historyStart = DayCounts.earliestStart(of: trackers, today: today) else { return 0 }
+        var perfect = 0
+        var last = day - 1
+        var size = 32
+        while last >= historyStart {
+            let first = max(historyStart, last - size + 1)
+            let counts = DayCounts(trackers, from: first, through: last, today: today)
+            for index in stride(from: counts.count - 1, through: 0, by: -1) {
+                let state = counts.state(at: index, isToday: false)
+                if state == .perfect {
+                    perfect += 1
+                } else if state.breaksStreak {
+                    return perfect
+                }
+            }
+            last = first - 1
+            size *= 4
+        }
+        return perfect
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// habit's merge driver in `.git/config`, read and completed without libgit2. git never clones
 /// config, so a clone made by `git clone` has no driver until habit adds it; every command checks,
@@ -20,13 +21,19 @@ public enum MergeDriverConfig {
     /// - Returns: whether the config was written.
     @discardableResult
     public static func registerIfMissing(workingDirectory directory: String) -> Bool {
+        // A config found complete is not read again by this process: a command builds several
+        // sessions (its own, its use case's), and a driver once there stays unless removed by hand.
+        if complete.withLock({ $0.contains(directory) }) { return false }
         let gitDirectory = directory + "/.git"
         var info = stat()
         guard lstat(gitDirectory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
         let path = gitDirectory + "/config"
         // A config that is a link (to a shared file, say) is the person's arrangement: left alone.
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        guard !Entries(QuickRefs.text(path)).missing.isEmpty else { return false }
+        guard !Entries(QuickRefs.text(path)).missing.isEmpty else {
+            complete.withLock { _ = $0.insert(directory) }
+            return false
+        }
 
         let lock = path + ".lock"
         let descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o777)
@@ -51,6 +58,8 @@ public enum MergeDriverConfig {
         }
         return true
     }
+
+    private static let complete = Mutex<Set<String>>([])
 
     enum Entry: Hashable { case name, driver, renames }
 

@@ -79,7 +79,7 @@ struct Advance {
     }
 
     private func place(_ staged: Staged) throws {
-        for path in staged.writes.keys.sorted() { try staged.writes[path]!.commit() }
+        try StagedFile.commit(staged.writes.keys.sorted().map { staged.writes[$0]! })
         for path in staged.deletions { try files.remove(path, keepFolders: [DataFormat.trackersFolder]) }
     }
 

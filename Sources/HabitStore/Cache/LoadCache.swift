@@ -13,7 +13,7 @@ import HabitCore
 /// that decoded without any diagnostic are kept, `habit check` never uses it, and a damaged or
 /// foreign cache is simply ignored (and rewritten).
 public struct LoadCache {
-    private static let magic: [UInt8] = Array("habit-cache 6\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 7\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -48,6 +48,10 @@ public struct LoadCache {
     struct Entry {
         var stamp: FileStamp
         var tracker: Tracker
+        /// The entry's bytes in the cache it was read from: an unchanged file's entry is copied
+        /// back as it was instead of encoded again, so rewriting the cache after one file changed
+        /// costs that file, not the directory.
+        var encoded: ArraySlice<UInt8>? = nil
     }
 
     var entries: [String: Entry] = [:]
@@ -82,6 +86,20 @@ public struct LoadCache {
         try? SafeDirectory(root: folder).write(String(location.path.dropFirst(folder.count + 1)), contents: writer.bytes, durable: false)
     }
 
+    /// How many done days without a total follow one another from `index` (1 when the entry
+    /// there is anything else): the cache writes such a run as one record.
+    @inline(__always)
+    static func doneRun(_ log: [CompletionLog.Entry], from index: Int) -> Int {
+        log.withUnsafeBufferPointer { log in
+            let first = log[index]
+            guard first.mark == .done, first.amount == nil else { return 1 }
+            var end = index + 1
+            while end < log.count, log[end].mark == .done, log[end].amount == nil,
+                  log[end].day.dayNumber == first.day.dayNumber + (end - index) { end += 1 }
+            return end - index
+        }
+    }
+
     // MARK: Encoding
 
     private struct Writer {
@@ -101,6 +119,10 @@ public struct LoadCache {
         }
 
         mutating func entry(_ entry: Entry) {
+            if let encoded = entry.encoded {
+                bytes += encoded
+                return
+            }
             let stamp = entry.stamp
             int64(stamp.size); int64(stamp.modified); int64(stamp.changed); int64(Int64(bitPattern: stamp.inode))
             let tracker = entry.tracker
@@ -127,24 +149,41 @@ public struct LoadCache {
                 int(0)
             }
             int(tracker.log.entries.count)
-            // Four bytes a day: the day number shifted left by two, the low bits 0 done, 1 skip,
-            // 2 a total (eight more bytes; its mark follows from the measure), 3 a slip.
-            // Written in place, sized first: appending four bytes at a time cost more than
-            // parsing a changed file again, which kept the cache from being refreshed often.
+            // Four bytes a record: the day number shifted left by three, the low bits 0 done, 1
+            // skip, 2 a total (eight more bytes; its mark follows from the measure), 3 a slip, 4 a
+            // run of done days (four more bytes: how many days from that one on). Years of a daily
+            // habit are a few runs: a small file to read, and a warm start does not hold the file
+            // and every day's entry at once. Written in place, sized first (appending four bytes at
+            // a time cost more than parsing a changed file again).
             let log = tracker.log.entries
-            let size = log.reduce(0) { $0 + ($1.amount == nil ? 4 : 12) }
+            // Each record's number of days, found once for sizing and writing.
+            var runs: [Int] = []
+            var size = 0
+            var index = 0
+            while index < log.count {
+                let run = LoadCache.doneRun(log, from: index)
+                runs.append(run)
+                size += run > 1 ? 8 : log[index].amount == nil ? 4 : 12
+                index += run
+            }
             let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
                 let raw = UnsafeMutableRawBufferPointer(buffer)
                 var at = 0
-                for logEntry in log {
-                    let code = logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
-                    let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 2 | code)
+                var index = 0
+                for run in runs {
+                    let logEntry = log[index]
+                    let code = run > 1 ? 4 : logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
+                    let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 3 | code)
                     raw.storeBytes(of: packed.littleEndian, toByteOffset: at, as: Int32.self)
                     at += 4
-                    if let amount = logEntry.amount {
+                    if run > 1 {
+                        raw.storeBytes(of: Int32(run).littleEndian, toByteOffset: at, as: Int32.self)
+                        at += 4
+                    } else if let amount = logEntry.amount {
                         raw.storeBytes(of: amount.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
                         at += 8
                     }
+                    index += run
                 }
                 initialized = at
             }
@@ -202,6 +241,7 @@ public struct LoadCache {
         }
 
         mutating func entry(id: String) -> Entry? {
+            let start = offset
             guard let size = int64(), let modified = int64(), let changed = int64(), let inode = int64(),
                   let name = string(), let category = string(), let scheduleKind = int(), let scheduleValue = int(),
                   let emoji = optionalString(), let color = optionalString(), let pinned = int(), let startDay = int(),
@@ -221,7 +261,9 @@ public struct LoadCache {
                 guard let target = double(), let unit = optionalString() else { return nil }
                 measure = Measure(target: target, direction: measureKind == 2 ? .atMost : .atLeast, unit: unit ?? nil)
             }
-            guard let count = int(), count >= 0, count <= (bytes.count - offset) / 4 else { return nil }
+            // A run holds many days in eight bytes, so the count is bounded by the calendar (no two
+            // entries share a day of the years 0000–9999), not by the bytes left.
+            guard let count = int(), count >= 0, count <= 4_000_000 else { return nil }
             // The hot loop of a warm start (every day of every tracker): entries are written in
             // place and the done days counted on the way, with no per-entry append.
             var failed = false
@@ -238,17 +280,32 @@ public struct LoadCache {
                         guard at + 4 <= raw.count else { failed = true; return }
                         let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int32.self)))
                         at += 4
-                        let day = CivilDate(dayNumber: value >> 2)
+                        let dayNumber = value >> 3
                         let entry: CompletionLog.Entry
-                        switch value & 3 {
-                        case 0: entry = CompletionLog.Entry(day: day, mark: .done)
-                        case 1: entry = CompletionLog.Entry(day: day, mark: .skipped)
-                        case 3: entry = CompletionLog.Entry(day: day, mark: .slipped)
-                        default:
+                        switch value & 7 {
+                        case 0: entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), mark: .done)
+                        case 1: entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), mark: .skipped)
+                        case 3: entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), mark: .slipped)
+                        case 2:
                             guard at + 8 <= raw.count else { failed = true; return }
                             let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
                             at += 8
-                            entry = CompletionLog.Entry(day: day, value: .amount(amount), measure: measure)
+                            entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), value: .amount(amount), measure: measure)
+                        case 4:
+                            guard at + 4 <= raw.count else { failed = true; return }
+                            let run = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int32.self)))
+                            at += 4
+                            guard run > 1, run <= count - written else { failed = true; return }
+                            for offset in 0..<run {
+                                (buffer.baseAddress! + written + offset)
+                                    .initialize(to: CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber + offset), mark: .done))
+                            }
+                            written += run
+                            doneCount += run
+                            continue
+                        default:
+                            failed = true
+                            return
                         }
                         if entry.mark == .done { doneCount += 1 }
                         (buffer.baseAddress! + written).initialize(to: entry)
@@ -277,7 +334,8 @@ public struct LoadCache {
                 goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, doneCount: doneCount, notes: notes), measure: measure,
                 reminders: reminders,
                 isArchived: pinned & 2 == 2, isQuit: pinned & 4 == 4, allowance: allowance)
-            return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker)
+            return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker,
+                         encoded: bytes[start..<offset])
         }
     }
 }

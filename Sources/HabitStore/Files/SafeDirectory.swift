@@ -342,13 +342,53 @@ public final class StagedFile {
     /// Renames the temporary file over the real name and makes the rename durable.
     public func commit() throws(StoreError) {
         guard folder >= 0 else { return }
+        try rename()
+        finish(syncing: durable)
+    }
+
+    /// Renames each file over its real name, in order, then makes the renames durable with one
+    /// fsync of each folder instead of one a file (a change to many trackers renames them all in
+    /// `trackers/`): every rename is durable before this returns, as with `commit()` one by one.
+    /// A rename that fails stops there: the files renamed before it are made durable, the others
+    /// discarded, and the error thrown.
+    public static func commit(_ files: [StagedFile]) throws(StoreError) {
+        var renamed: [StagedFile] = []
+        var failure: StoreError?
+        for file in files where file.folder >= 0 {
+            guard failure == nil else {
+                file.discard()
+                continue
+            }
+            do {
+                try file.rename()
+                renamed.append(file)
+            } catch {
+                failure = error
+            }
+        }
+        var synced: Set<String> = []
+        for file in renamed {
+            file.finish(syncing: file.durable && synced.insert(file.folderPath).inserted)
+        }
+        if let failure { throw failure }
+    }
+
+    /// The folder's path relative to the data directory ("" for the root).
+    private var folderPath: String {
+        relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
+    }
+
+    private func rename() throws(StoreError) {
         if durable { try FaultInjection.step("rename") }
         if renameat(folder, temporaryName, folder, name) != 0 {
             let code = errno
             discard()
             throw .io(path: relative, operation: .replace, errno: code)
         }
-        if durable { fsync(folder) }
+    }
+
+    private func finish(syncing: Bool) {
+        if syncing { fsync(folder) }
         close(folder)
         folder = -1
     }

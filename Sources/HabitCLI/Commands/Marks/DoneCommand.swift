@@ -37,7 +37,7 @@ struct DoneCommand: ParsableCommand {
     var note: String?
 
     func run() throws {
-        let t = Session(global).t
+        let t = Session.messages
         if amount != nil, total != nil { throw Failure.usage(t[.amountConflict]) }
         func parse(_ text: String) throws -> Double {
             guard let value = TrackerOptions.number(text) else { throw Failure.usage(t.text(.badAmount, TerminalText.safe(text))) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitCore
 import HabitKit
+import HabitStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -176,6 +177,10 @@ enum TimerRecovery {
         guard applies(to: command),
               let global = Mirror(reflecting: command).children.lazy.compactMap({ ($0.value as? OptionGroup<GlobalOptions>)?.wrappedValue }).first
         else { return }
+        // Almost always there is no record: find that out before building a session (which
+        // checks the git config and looks for the hook), as every command pays this.
+        let directory = DataDirectory.resolve(explicit: global.dir, environment: context.environment)
+        guard TimerLog(environment: context.environment, directory: directory).timer != nil else { return }
         offer(session: Session(global), context: context)
     }
 

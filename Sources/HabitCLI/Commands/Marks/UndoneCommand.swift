@@ -19,7 +19,7 @@ struct UndoneCommand: ParsableCommand {
     @OptionGroup var range: RangeOptions
 
     func run() throws {
-        if try range.isGiven(date: mark.date, Session(global).t) {
+        if try range.isGiven(date: mark.date, Session.messages) {
             try RangeMarking(global: global, tracker: mark.tracker, range: range).apply(nil)
             return
         }

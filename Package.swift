@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "HabitServe",
             dependencies: [
-                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization",
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "TestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

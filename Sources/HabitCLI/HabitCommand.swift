@@ -25,7 +25,7 @@ struct HabitCommand: ParsableCommand {
             TimerCommand.self, CategoryCommand.self,
             InitCommand.self, CheckCommand.self, SyncCommand.self, StatusCommand.self, LogCommand.self,
             CommitCommand.self, RemoteCommand.self, MergeDriverCommand.self,
-            StatsCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
+            StatsCommand.self, ReportCommand.self, ShowCommand.self, CalendarCommand.self, WeekCommand.self,
             RemindCommand.self, PromptCommand.self, UICommand.self,
             // MARK: import and export
             ArchiveCommand.self, UnarchiveCommand.self, ImportCommand.self, ExportCommand.self,

@@ -57,19 +57,8 @@ public enum ErrorWords {
         case .categoryExists(let name):
             return Refusal(t.text(.categoryExists, safe(name)))
         case .markRefused(let tracker, let day, let reason):
-            let dayText = today.map { t.dayPhrase(day, today: $0) } ?? t.longDate(day)
-            switch reason {
-            case .future:
-                return Refusal(t.text(.refusedFuture, dayText), hint: t[.refusedFutureHint])
-            case .beforeStart(let start):
-                return Refusal(t.text(.refusedBeforeStart, safe(tracker), t.longDate(start)), hint: t.text(.refusedBeforeStartHint, safe(tracker)))
-            case .notScheduled(let days):
-                return Refusal(t.text(.refusedNotScheduled, safe(tracker), dayText, t.scheduleSummary(.weekly(days))),
-                               hint: t.text(.refusedNotScheduledHint, safe(tracker)))
-            case .eventAlreadyDone(let doneDay):
-                let doneText = today.map { t.dayPhrase(doneDay, today: $0) } ?? t.longDate(doneDay)
-                return Refusal(t.text(.refusedEventDone, safe(tracker), doneText), hint: t.text(.refusedEventDoneHint, safe(tracker), doneDay))
-            }
+            let words = t.markRefusal(tracker: safe(tracker), day: day, today: today, reason: reason)
+            return Refusal(words.sentence, hint: words.hint)
         case .changedMeanwhile(let file):
             return Refusal(t.text(.changedMeanwhile, safe(file)), hint: t[.changedMeanwhileHint])
         case .confirmationNeeded(.dropMarks(let tracker, let count, let start)):
@@ -165,6 +154,8 @@ public enum ErrorWords {
         case .exportBlocked(let diagnostics):
             let files = Set(diagnostics.map(\.file)).sorted()
             return Refusal(t.text(.exportBlocked, safe(t.list(files)), files.count), hint: t[.exportBlockedHint], diagnostics: diagnostics)
+        case .exportInsideDataDirectory(let path, let directory):
+            return Refusal(t.text(.exportInsideDataDirectory, safe(path), safe(directory)), hint: t[.exportInsideDataDirectoryHint])
         }
     }
 

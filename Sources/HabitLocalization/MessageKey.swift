@@ -636,6 +636,14 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case exportUnwritable
     case exportBlocked
     case exportBlockedHint
+    // MARK: export svg, report
+    case exportInsideDataDirectory
+    case exportInsideDataDirectoryHint
+    case exportSVGWritten
+    case reportTitle
+    case reportMade
+    case reportAllTrackers
+    case reportWritten
     // MARK: import, one name twice in a file
     case lossSameName
     // MARK: export loop OUT.db
@@ -813,6 +821,47 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case serveProgramMissing
     case serveProgramMissingHint
     case serveProgramNotStarted
+    // MARK: the web app of habit serve
+    case webTrackers
+    case webStatistics
+    case webSearch
+    case webFilters
+    case webTodaysTrackers
+    case webCompleted
+    case webUncompleted
+    case webWhatShallWeTrack
+    case webMarkDone
+    case webMarkUndone
+    case webAmount
+    case webSave
+    case webPreviousWeek
+    case webNextWeek
+    case webBestStreak
+    case webSyncNow
+    case webOfflineNote
+    case webNotSynced
+    case webLastSyncFailed
+    case webLogIn
+    case webToken
+    case webLoginIntro
+    case webLoginFailed
+    case webTooManyLogins
+    case webFileHasErrors
+    case webFileNeverOverwritten
+    case webBadRequest
+    case webNotFound
+    case webForbidden
+    case webTooLarge
+    case webRefused
+    case webDay
+    case webGo
+    // MARK: habit serve --set-password
+    case servePasswordPrompt
+    case servePasswordAgain
+    case servePasswordSet
+    case servePasswordMismatch
+    case servePasswordTooShort
+    case servePasswordNeedsTerminal
     // MARK: serve: the card menu, the form, categories, details (issue 23)
     case formNewTracker
     case formNewHabit

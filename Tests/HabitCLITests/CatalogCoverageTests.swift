@@ -41,6 +41,10 @@ import Testing
         for key: MessageKey in [.timerElapsed, .timerLeft, .timerStopped, .timerTooShort] { keys[key] = "TimerTests.swift" }
         // The labels of a notification's actions: in dunst's menu, read back by the real notification tests.
         for key: MessageKey in [.reminderActionDone, .reminderActionSnooze] { keys[key] = "ReminderSystemTests.swift" }
+        // The words of the web app's pages: HabitServeTests' scripts load them from a real server.
+        for key in MessageKey.allCases where "\(key)".hasPrefix("web") { keys[key] = "../HabitServeTests/WebWordsTests.swift" }
+        // The words inside the page habit report writes (the file, not the command's output).
+        for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys
     }()

@@ -26,7 +26,7 @@ import Testing
         case mergedDataInvalid, remoteDataInvalid, notHabitRepository, remoteKeptChanging, unfinishedGitMerge, handEditsInvalid
         case notNumeric, amountNeeded, badTotal, backwardsRange, eventWithTarget, noScheduler, schedulerFailed
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
-        case exportOutputExists, exportUnwritable, exportBlocked
+        case exportOutputExists, exportUnwritable, exportBlocked, exportInsideDataDirectory
         case notQuit, quitNotPlain, allowanceWithoutDays, eventRange
         case timerNeedsMinutes
 
@@ -85,6 +85,7 @@ import Testing
             case .exportOutputExists: self = .exportOutputExists
             case .exportUnwritable: self = .exportUnwritable
             case .exportBlocked: self = .exportBlocked
+            case .exportInsideDataDirectory: self = .exportInsideDataDirectory
             case .timerNeedsMinutes: self = .timerNeedsMinutes
             }
         }
@@ -168,6 +169,7 @@ import Testing
             case .exportOutputExists: return [.exportOutputExists(path: "out.zip")]
             case .exportUnwritable: return [.exportUnwritable(path: "out.zip", errno: 13), .exportUnwritable(path: "out.zip", errno: 28)]
             case .exportBlocked: return [.exportBlocked([diagnostic])]
+            case .exportInsideDataDirectory: return [.exportInsideDataDirectory(path: "/home/ann/.local/share/habit/run.svg", directory: "/home/ann/.local/share/habit")]
             case .timerNeedsMinutes: return [.timerNeedsMinutes(tracker: "Read", unit: nil), .timerNeedsMinutes(tracker: "Read", unit: "pages")]
             }
         }

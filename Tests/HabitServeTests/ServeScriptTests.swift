@@ -48,6 +48,12 @@ import Testing
         #expect(outcome.out.contains("security: ok"))
     }
 
+    @Test func passwordSyncButtonAndRefusalsAgainstARealServer() throws {
+        let outcome = try run("pages_test.py", timeout: 400)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("pages: ok"))
+    }
+
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
     func markInARealBrowser() throws {
         let outcome = try run("browser_test.py", timeout: 400)

@@ -104,6 +104,26 @@ final class Context: @unchecked Sendable {
         }
     }
 
+    /// A line typed without echo (a password), then a line break where the Enter would have shown
+    /// it; scripted input is read as `readLine` reads it, with the same line break.
+    func readSecret() -> String? {
+        guard scriptedInput == nil, stdinIsTerminal else {
+            defer { output.write("\n") }
+            return readLine()
+        }
+        var saved = termios()
+        guard tcgetattr(0, &saved) == 0 else { return readLine() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &quiet)
+        defer {
+            tcsetattr(0, TCSANOW, &saved)
+            // The Enter that ended the line was not echoed either.
+            output.write("\n")
+        }
+        return readLine()
+    }
+
     /// `HABIT_NOW` (for scripts and tests: `2026-11-21T08:30`) as a day and minute, when set.
     var fixedWallClock: (day: CivilDate, minutes: Int)? {
         guard let fixed = HabitNow(environment: environment), let day = CivilDate(fixed.day) else { return nil }

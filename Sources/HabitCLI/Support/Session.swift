@@ -142,16 +142,7 @@ struct Session {
 
     /// The words for the reason codes the last failed sync recorded.
     static func reasonWords(_ codes: [String], _ t: Messages) -> [String] {
-        codes.map { code in
-            switch code {
-            case "unreachable": t[.reasonUnreachable]
-            case "timeout": t[.reasonTimeout]
-            case "authentication": t[.reasonAuthentication]
-            case "not-found": t[.reasonNotFound]
-            case "rejected": t[.reasonRejected]
-            default: t[.reasonFailed]
-            }
-        }
+        codes.map(t.syncReason)
     }
 
     /// The tracker `text` names.

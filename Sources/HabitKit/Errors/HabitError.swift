@@ -114,6 +114,9 @@ public enum HabitError: Error, Equatable, Sendable {
     case exportUnwritable(path: String, errno: Int32)
     /// Files with errors, which an export would leave out; nothing was exported.
     case exportBlocked([Diagnostic])
+    /// `habit export svg` and `habit report` write no file into the data directory, which holds
+    /// data only and is synced to other machines.
+    case exportInsideDataDirectory(path: String, directory: String)
 }
 
 /// A tracker among several a name could mean.

@@ -113,6 +113,13 @@ extension Habits {
         }
     }
 
+    /// Whether the directory has a remote to sync with: a few small files read first, libgit2
+    /// only when they name one.
+    public func hasRemote() -> Bool {
+        guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return false }
+        return remote() != nil
+    }
+
     /// The remote's URL, credentials hidden; nil when none is set.
     public func remote() -> String? {
         guard let repository = try? repository() else { return nil }

@@ -33,8 +33,27 @@ extension Habits {
                        replacing: Bool) throws(HabitError) -> ExportResult {
         try Export.checkWritable(path, replacing: replacing)
         let result = try export(format, of: store, today: today)
+        try Export.write(result.bytes, to: path, replacing: replacing)
+        return result
+    }
+
+    /// Writes a document made from the data (`habit export svg`, `habit report`) to `path`
+    /// atomically, as the exports do; a path inside the data directory is refused, since that
+    /// directory holds data only and is synced (docs/cli.md).
+    public func writeDocument(_ bytes: [UInt8], to path: String, replacing: Bool) throws(HabitError) {
+        try Export.checkWritable(path, replacing: replacing)
+        if let inside = Export.resolvedFolder(of: path), let data = Export.resolved(directory.path),
+           inside == data || inside.hasPrefix(data == "/" ? "/" : data + "/") {
+            throw .exportInsideDataDirectory(path: path, directory: directory.path)
+        }
+        try Export.write(bytes, to: path, replacing: replacing)
+    }
+}
+
+extension Export {
+    static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(HabitError) {
         do {
-            try AtomicFile.write(result.bytes, to: path, replacing: replacing)
+            try AtomicFile.write(bytes, to: path, replacing: replacing)
         } catch {
             switch error {
             case .io(_, .replace, EEXIST): throw .exportOutputExists(path: path)
@@ -43,7 +62,18 @@ extension Habits {
             default: throw ErrorTranslation.translate(error)
             }
         }
-        return result
+    }
+
+    /// The folder a path would be written in, with every link resolved.
+    static func resolvedFolder(of path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        return resolved(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+    }
+
+    static func resolved(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &buffer) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

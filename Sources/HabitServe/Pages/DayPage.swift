@@ -20,22 +20,22 @@ struct DayPage {
         let day = screen.day
         var html = "<header class=\"top\">\n"
         html += "<a class=\"add\" href=\"/new\" aria-label=\"\(HTML.escape(text.words[.formNewTracker]))\">+</a>"
-        html += "<h1>\(HTML.escape(text[.trackers]))</h1>\n"
-        html += "<form class=\"date\" method=\"get\" action=\"/\"><label><span class=\"label\">\(HTML.escape(text[.day]))</span> "
+        html += "<h1>\(HTML.escape(text[.webTrackers]))</h1>\n"
+        html += "<form class=\"date\" method=\"get\" action=\"/\"><label><span class=\"label\">\(HTML.escape(text[.webDay]))</span> "
         html += "<input type=\"date\" name=\"date\" value=\"\(day)\" max=\"\(today)\"></label>"
-        html += "<button type=\"submit\">\(HTML.escape(text[.go]))</button></form>\n"
+        html += "<button type=\"submit\">\(HTML.escape(text[.webGo]))</button></form>\n"
         html += "</header>\n"
         html += weekStrip(day)
         html += "<form class=\"search\" method=\"get\" action=\"/\" role=\"search\">"
         html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
         if filter != .all { html += "<input type=\"hidden\" name=\"filter\" value=\"\(filter.rawValue)\">" }
-        html += "<input type=\"search\" name=\"q\" value=\"\(HTML.escape(query))\" placeholder=\"\(HTML.escape(text[.search]))\" aria-label=\"\(HTML.escape(text[.search]))\">"
+        html += "<input type=\"search\" name=\"q\" value=\"\(HTML.escape(query))\" placeholder=\"\(HTML.escape(text[.webSearch]))\" aria-label=\"\(HTML.escape(text[.webSearch]))\">"
         html += "</form>\n"
         html += ProblemList(text: text, problems: problems).render()
         if let empty = screen.emptyState {
             let found = empty == .nothingFound
             html += "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">\(found ? "🧐" : "💫")</div>"
-            html += "<p>\(HTML.escape(text[found ? .nothingFound : .whatShallWeTrack]))</p></div>\n"
+            html += "<p>\(HTML.escape(text[found ? .nothingFound : .webWhatShallWeTrack]))</p></div>\n"
         }
         for section in screen.sections {
             html += "<section class=\"group\"><h2>\(HTML.escape(section.category ?? text[.pinned]))</h2>\n<ul class=\"cards\">\n"
@@ -49,7 +49,7 @@ struct DayPage {
     private func weekStrip(_ day: CivilDate) -> String {
         let first = screen.week.first?.date ?? day
         var html = "<nav class=\"week\" aria-label=\"week\">"
-        html += "<a class=\"step\" href=\"/?date=\(first.adding(days: -7))\" aria-label=\"\(HTML.escape(text[.previousWeek]))\">‹</a>"
+        html += "<a class=\"step\" href=\"/?date=\(first.adding(days: -7))\" aria-label=\"\(HTML.escape(text[.webPreviousWeek]))\">‹</a>"
         for weekDay in screen.week {
             let date = weekDay.date
             let current = weekDay.isSelected ? " aria-current=\"date\"" : ""
@@ -62,18 +62,14 @@ struct DayPage {
         }
         let next = first.adding(days: 7)
         if next <= today {
-            html += "<a class=\"step\" href=\"/?date=\(next)\" aria-label=\"\(HTML.escape(text[.nextWeek]))\">›</a>"
+            html += "<a class=\"step\" href=\"/?date=\(next)\" aria-label=\"\(HTML.escape(text[.webNextWeek]))\">›</a>"
         } else {
             html += "<span class=\"step\"></span>"
         }
         return html + "</nav>\n"
     }
 
-    private func weekdayName(_ weekday: Weekday) -> String {
-        let english = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        let russian = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
-        return (text.language == .russian ? russian : english)[weekday.rawValue - 1]
-    }
+    private func weekdayName(_ weekday: Weekday) -> String { text.messages.weekdayShort(weekday) }
 
     private func render(_ card: DayScreen.Card, day: CivilDate) -> String {
         let done = card.state == .done
@@ -93,13 +89,13 @@ struct DayPage {
         html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
         if card.isNumeric, case .amount(let total, let measure)? = card.progress {
             html += "<input type=\"hidden\" name=\"state\" value=\"done\">"
-            html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.amount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
+            html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.webAmount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
             html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" placeholder=\"/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")\" value=\"\(total > 0 ? format(Measure.tidy(total)) : "")\"></label>"
-            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.save]))</button>"
+            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.webSave]))</button>"
         } else if card.isNumeric {
             // A skipped day of a numeric habit: cleared, it takes an amount again.
             html += "<input type=\"hidden\" name=\"state\" value=\"undone\">"
-            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.markUndone]))</button>"
+            html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.webMarkUndone]))</button>"
         } else if cleanDays != nil {
             // A habit to quit is kept unless a slip is logged: the button logs or removes the slip.
             let words = text.words
@@ -108,7 +104,7 @@ struct DayPage {
             html += " data-log=\"\(HTML.escape(words[.formLogSlip]))\" data-remove=\"\(HTML.escape(words[.formRemoveSlip]))\">\(slipped ? "↺" : "✗")</button>"
         } else {
             html += "<input type=\"hidden\" name=\"state\" value=\"\(done ? "undone" : "done")\">"
-            html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .markUndone : .markDone]))\">\(done ? "✓" : "+")</button>"
+            html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .webMarkUndone : .webMarkDone]))\">\(done ? "✓" : "+")</button>"
         }
         html += "</form></div></li>\n"
         return html
@@ -119,8 +115,8 @@ struct DayPage {
     }
 
     private func filters(_ day: CivilDate) -> String {
-        var html = "<details class=\"sheet\"><summary>\(HTML.escape(text[.filters]))</summary><ul class=\"filters\">"
-        let choices: [(DayScreen.Filter, WebText.Key)] = [(.all, .allTrackers), (.today, .todaysTrackers), (.completed, .completed), (.uncompleted, .uncompleted)]
+        var html = "<details class=\"sheet\"><summary>\(HTML.escape(text[.webFilters]))</summary><ul class=\"filters\">"
+        let choices: [(DayScreen.Filter, MessageKey)] = [(.all, .allTrackers), (.today, .webTodaysTrackers), (.completed, .webCompleted), (.uncompleted, .webUncompleted)]
         for (choice, key) in choices {
             let date = choice == .today ? today : day
             var link = "/?date=\(date)&amp;filter=\(choice.rawValue)"
@@ -139,10 +135,10 @@ struct ProblemList {
 
     func render() -> String {
         guard !problems.isEmpty else { return "" }
-        var html = "<section class=\"problems\" role=\"alert\"><p>\(HTML.escape(text[.fileHasErrors]))</p><ul>"
+        var html = "<section class=\"problems\" role=\"alert\"><p>\(HTML.escape(text[.webFileHasErrors]))</p><ul>"
         for problem in problems {
             html += "<li><code>\(HTML.escape(problem.file)):\(problem.line):\(problem.column)</code></li>"
         }
-        return html + "</ul><p>\(HTML.escape(text[.fileNeverOverwritten]))</p></section>\n"
+        return html + "</ul><p>\(HTML.escape(text[.webFileNeverOverwritten]))</p></section>\n"
     }
 }

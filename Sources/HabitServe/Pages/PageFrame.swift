@@ -25,7 +25,7 @@ struct PageFrame {
             """
         if let csrf {
             html += "<meta name=\"csrf-token\" content=\"\(HTML.escape(csrf))\">\n"
-            html += "<meta name=\"offline-note\" content=\"\(HTML.escape(text[.offlineNote]))\">\n"
+            html += "<meta name=\"offline-note\" content=\"\(HTML.escape(text[.webOfflineNote]))\">\n"
             html += "<script src=\"/static/app.js\" defer></script>\n"
             html += "<script src=\"/static/form.js\" defer></script>\n"
         }
@@ -34,8 +34,8 @@ struct PageFrame {
         html += "<main>\n" + content + "</main>\n"
         if let tab {
             html += "<nav class=\"tabs\">"
-            html += "<a href=\"/\"\(tab == "trackers" ? " aria-current=\"page\"" : "")><span aria-hidden=\"true\">◎</span>\(HTML.escape(text[.trackers]))</a>"
-            html += "<a href=\"/stats\"\(tab == "statistics" ? " aria-current=\"page\"" : "")><span aria-hidden=\"true\">◔</span>\(HTML.escape(text[.statistics]))</a>"
+            html += "<a href=\"/\"\(tab == "trackers" ? " aria-current=\"page\"" : "")><span aria-hidden=\"true\">◎</span>\(HTML.escape(text[.webTrackers]))</a>"
+            html += "<a href=\"/stats\"\(tab == "statistics" ? " aria-current=\"page\"" : "")><span aria-hidden=\"true\">◔</span>\(HTML.escape(text[.webStatistics]))</a>"
             html += "</nav>\n"
         }
         html += "</body>\n</html>\n"

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// The statistics tab: the four figures of `OverallStatistics`, or the empty state.
 struct StatsPage {
@@ -6,13 +7,13 @@ struct StatsPage {
     let statistics: OverallStatistics
 
     func render() -> String {
-        var html = "<header class=\"top\"><h1>\(HTML.escape(text[.statistics]))</h1></header>\n"
+        var html = "<header class=\"top\"><h1>\(HTML.escape(text[.webStatistics]))</h1></header>\n"
         guard !statistics.isEmpty else {
             return html + "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">🤔</div><p>\(HTML.escape(text[.nothingToAnalyse]))</p></div>\n"
         }
         let average = (statistics.average * 10).rounded() / 10
-        let figures: [(String, WebText.Key)] = [
-            (String(statistics.bestStreak), .bestStreak), (String(statistics.perfectDays), .perfectDays),
+        let figures: [(String, MessageKey)] = [
+            (String(statistics.bestStreak), .webBestStreak), (String(statistics.perfectDays), .perfectDays),
             (String(statistics.trackersCompleted), .trackersCompleted),
             (average == average.rounded() ? String(Int(average)) : String(average), .average),
         ]

@@ -40,7 +40,7 @@ struct TrackerFormPage {
         }
         html += "</div><div class=\"form-pickers\">" + emojiField() + colorField() + "</div>"
         html += "<div class=\"actions\"><a class=\"button cancel\" href=\"/\">\(HTML.escape(words[.formCancel]))</a>"
-        html += "<button class=\"create\" type=\"submit\">\(HTML.escape(editing == nil ? words[.formCreate] : text[.save]))</button></div>"
+        html += "<button class=\"create\" type=\"submit\">\(HTML.escape(editing == nil ? words[.formCreate] : text[.webSave]))</button></div>"
         return html + "</form>\n"
     }
 

@@ -49,9 +49,12 @@ enum Reply {
     /// A refusal as an HTML page or JSON, as the client asked.
     static func problem(_ status: HTTPResponse.Status, _ message: String, wantsJSON: Bool, text: WebText) -> Response {
         if wantsJSON { return json([("ok", .bool(false)), ("error", .string(message))], status: status) }
-        let page = PageFrame(text: text, title: message, csrf: nil).render(
-            "<header class=\"top\"><h1>\(status.code)</h1></header><p class=\"problem\">\(HTML.escape(message))</p><p><a href=\"/\">\(HTML.escape(text[.trackers]))</a></p>\n")
-        return html(page, status: status)
+        return html(problemPage(message, code: status.code, text: text), status: status)
+    }
+
+    static func problemPage(_ message: String, code: Int, text: WebText) -> String {
+        PageFrame(text: text, title: message, csrf: nil).render(
+            "<header class=\"top\"><h1>\(code)</h1></header><p class=\"problem\">\(HTML.escape(message))</p><p><a href=\"/\">\(HTML.escape(text[.webTrackers]))</a></p>\n")
     }
 }
 

@@ -22,14 +22,14 @@ extension WebApp {
     func trackerPage(_ call: Call, path: String, session: SessionBook.Session) -> Response {
         let text = call.text
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: false, text: text) }
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let today = clock.today(store.settings)
         let parameters = call.request.uri.queryParameters
         func tracker(_ name: String) -> Tracker? {
             // An identifier names a loaded tracker or nothing: it never becomes a path.
             parameters[Substring(name)].flatMap { store.journal.tracker(id: String($0)) }
         }
-        let notFound = Reply.problem(.notFound, text[.notFound], wantsJSON: false, text: text)
+        let notFound = Reply.problem(.notFound, text[.webNotFound], wantsJSON: false, text: text)
         switch path {
         case "/new":
             guard let kindText = parameters["kind"] else { return page(text, session, title: text.words[.formNewTracker], KindChoicePage(text: text).render()) }
@@ -46,7 +46,7 @@ extension WebApp {
             guard let tracker = tracker("id") else { return notFound }
             var month: CivilDate? = nil
             if let monthText = parameters["month"] {
-                guard let parsed = CivilDate(String(monthText) + "-01") else { return Reply.problem(.badRequest, text[.badRequest] + ": month", wantsJSON: false, text: text) }
+                guard let parsed = CivilDate(String(monthText) + "-01") else { return Reply.problem(.badRequest, text[.webBadRequest] + ": month", wantsJSON: false, text: text) }
                 month = parsed
             }
             let details = TrackerDetails(tracker: tracker, in: store.journal, today: today, month: month)
@@ -56,7 +56,7 @@ extension WebApp {
             var year = today.year
             if let yearText = parameters["year"] {
                 guard let parsed = Int(String(yearText)), (1970...today.year).contains(parsed) else {
-                    return Reply.problem(.badRequest, text[.badRequest] + ": year", wantsJSON: false, text: text)
+                    return Reply.problem(.badRequest, text[.webBadRequest] + ": year", wantsJSON: false, text: text)
                 }
                 year = parsed
             }
@@ -83,14 +83,14 @@ extension WebApp {
     func trackerChange(_ call: Call, path: String, form: FormBody, session: SessionBook.Session) -> Response {
         let text = call.text
         func bad(_ what: String, _ status: HTTPResponse.Status = .badRequest) -> Response {
-            Reply.problem(status, text[.badRequest] + ": " + what, wantsJSON: call.wantsJSON, text: text)
+            Reply.problem(status, text[.webBadRequest] + ": " + what, wantsJSON: call.wantsJSON, text: text)
         }
         func refused(_ error: any Error) -> Response {
-            Reply.problem(.conflict, text[.refused] + ": " + ErrorWords.describe(error), wantsJSON: call.wantsJSON, text: text)
+            Reply.problem(.conflict, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text)
         }
         guard form.fields.values.allSatisfy({ $0.utf8.count <= TrackerRoutes.maximumField }) else { return bad("field", .contentTooLarge) }
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: call.wantsJSON, text: text) }
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text) }
         let today = clock.today(store.settings)
         let tracker = form["tracker"].flatMap { store.journal.tracker(id: $0) }
         switch path {
@@ -127,7 +127,7 @@ extension WebApp {
                 // The picker again, with HabitKit's refusal under the field that was typed in.
                 let key = path == "/category/add" ? "" : (form["category"] ?? "")
                 let draft = key.isEmpty ? CategoryPicker.addDraft(name, in: store.journal) : CategoryPicker.renameDraft(of: key, name, in: store.journal)
-                let words = draft.refusal.map { FormErrors.category($0, name: name, words: text.words) } ?? ErrorWords.describe(error)
+                let words = draft.refusal.map { FormErrors.category($0, name: name, words: text.words) } ?? WebRefusal.sentence(error, text.words, today: nil)
                 let picker = CategoryPicker(journal: store.journal, checked: nil)
                 let content = CategoriesPage(text: text, picker: picker, csrf: session.csrf, back: back,
                                              drafts: [key: (name, words)]).render()
@@ -176,7 +176,7 @@ extension WebApp {
             try habits.addCategory(name, reusing: store)
         } catch {
             let refusal = CategoryPicker.addDraft(name, in: store.journal).refusal
-            let words = refusal.map { FormErrors.category($0, name: name, words: call.text.words) } ?? ErrorWords.describe(error)
+            let words = refusal.map { FormErrors.category($0, name: name, words: call.text.words) } ?? WebRefusal.sentence(error, call.text.messages, today: nil)
             return formPage(call.text, session, form: input.form, store: store, showErrors: false,
                             categoryDraft: (name, words), status: .unprocessableContent)
         }
@@ -206,10 +206,10 @@ extension WebApp {
                 habits.rememberLastUsedCategory(category)
             }
         } catch {
-            var content = "<p class=\"problem\" role=\"alert\">\(HTML.escape(call.text[.refused] + ": " + ErrorWords.describe(error)))</p>\n"
+            var content = "<p class=\"problem\" role=\"alert\">\(HTML.escape(WebRefusal.sentence(error, call.text.messages, today: nil)))</p>\n"
             content += TrackerFormPage(text: call.text, form: form, check: form.check(in: store), journal: store.journal, csrf: session.csrf,
                                        showErrors: true, categoryDraft: nil).render()
-            return page(call.text, session, title: call.text[.refused], content, status: .conflict)
+            return page(call.text, session, title: call.text[.webRefused], content, status: .conflict)
         }
         return Reply.redirect("/")
     }

@@ -1,5 +1,6 @@
 import HabitCore
 import HabitKit
+import HabitLocalization
 import HabitScreens
 import HabitStore
 import Hummingbird
@@ -46,7 +47,7 @@ struct WebApp: Sendable {
         var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host)
         // DNS rebinding: a page of another site whose name now points here is refused.
         guard requestGuard.isAllowed(host: host) else {
-            return Reply.problem(.misdirectedRequest, text[.forbidden] + ": Host", wantsJSON: wantsJSON, text: text)
+            return Reply.problem(.misdirectedRequest, text[.webForbidden] + ": Host", wantsJSON: wantsJSON, text: text)
         }
         let path = request.uri.path
         let method = request.method
@@ -55,7 +56,7 @@ struct WebApp: Sendable {
         }
         if path == "/login" { return await login(&call) }
         guard let session = currentSession(request) else {
-            if wantsJSON || method != .get { return Reply.problem(.unauthorized, text[.logIn], wantsJSON: wantsJSON, text: text) }
+            if wantsJSON || method != .get { return Reply.problem(.unauthorized, text[.webLogIn], wantsJSON: wantsJSON, text: text) }
             return LoginPage(text: text, message: nil).response(status: .unauthorized)
         }
         switch (method, path) {
@@ -78,9 +79,9 @@ struct WebApp: Sendable {
             }
             return trackerChange(call, path: path, form: form, session: session)
         case (.get, _), (.post, _):
-            return Reply.problem(.notFound, text[.notFound], wantsJSON: wantsJSON, text: text)
+            return Reply.problem(.notFound, text[.webNotFound], wantsJSON: wantsJSON, text: text)
         default:
-            return Reply.problem(.methodNotAllowed, text[.badRequest], wantsJSON: wantsJSON, text: text)
+            return Reply.problem(.methodNotAllowed, text[.webBadRequest], wantsJSON: wantsJSON, text: text)
         }
     }
 
@@ -109,21 +110,28 @@ struct WebApp: Sendable {
             candidate = String(given)
         } else if call.request.method == .post {
             guard requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
-                return Reply.problem(.forbidden, text[.forbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)
+                return Reply.problem(.forbidden, text[.webForbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)
             }
             guard let body = try? await call.request.collectBody(upTo: Self.maximumBody) else {
-                return Reply.problem(.contentTooLarge, text[.tooLarge], wantsJSON: call.wantsJSON, text: text)
+                return Reply.problem(.contentTooLarge, text[.webTooLarge], wantsJSON: call.wantsJSON, text: text)
             }
             candidate = FormBody(Substring(String(buffer: body)))["token"]
         } else {
-            return Reply.problem(.methodNotAllowed, text[.badRequest], wantsJSON: call.wantsJSON, text: text)
+            return Reply.problem(.methodNotAllowed, text[.webBadRequest], wantsJSON: call.wantsJSON, text: text)
         }
         guard sessions.mayTryLogin() else {
-            return LoginPage(text: text, message: text[.tooManyLogins]).response(status: .tooManyRequests)
+            return LoginPage(text: text, message: text[.webTooManyLogins]).response(status: .tooManyRequests)
         }
-        guard let candidate, token.matches(candidate) else {
+        // The password (`habit serve --set-password`) is taken from the form only, never from an
+        // address, which would keep it in the history. It is read at each try, so setting one
+        // needs no restart.
+        let isPost = call.request.method == .post
+        let isPassword = { (candidate: String) in
+            isPost && (ServePassword.load(environment: environment)?.matches(candidate) ?? false)
+        }
+        guard let candidate, token.matches(candidate) || isPassword(candidate) else {
             sessions.recordFailure()
-            return LoginPage(text: text, message: text[.loginFailed]).response(status: .unauthorized)
+            return LoginPage(text: text, message: text[.webLoginFailed]).response(status: .unauthorized)
         }
         let session = sessions.open()
         // The redirect takes the token out of the address bar and the history.
@@ -140,19 +148,19 @@ struct WebApp: Sendable {
     func checkedForm(_ call: inout Call, session: SessionBook.Session) async -> Result<FormBody, Refusal> {
         let text = call.text
         guard requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
-            return .failure(Refusal(response: Reply.problem(.forbidden, text[.forbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)))
+            return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)))
         }
         let type = (call.request.headers[.contentType] ?? "").lowercased()
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
-            return .failure(Refusal(response: Reply.problem(.unsupportedMediaType, text[.badRequest], wantsJSON: call.wantsJSON, text: text)))
+            return .failure(Refusal(response: Reply.problem(.unsupportedMediaType, text[.webBadRequest], wantsJSON: call.wantsJSON, text: text)))
         }
         guard let body = try? await call.request.collectBody(upTo: Self.maximumBody) else {
-            return .failure(Refusal(response: Reply.problem(.contentTooLarge, text[.tooLarge], wantsJSON: call.wantsJSON, text: text)))
+            return .failure(Refusal(response: Reply.problem(.contentTooLarge, text[.webTooLarge], wantsJSON: call.wantsJSON, text: text)))
         }
         let form = FormBody(Substring(String(buffer: body)))
         let given = call.request.headers[.init("X-CSRF-Token")!] ?? form["csrf"] ?? ""
         guard Random.constantTimeEqual(given, session.csrf) else {
-            return .failure(Refusal(response: Reply.problem(.forbidden, text[.forbidden] + ": CSRF", wantsJSON: call.wantsJSON, text: text)))
+            return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": CSRF", wantsJSON: call.wantsJSON, text: text)))
         }
         return .success(form)
     }
@@ -162,7 +170,7 @@ struct WebApp: Sendable {
     private func mark(_ call: Call, form: FormBody) -> Response {
         let text = call.text
         func bad(_ what: String, _ status: HTTPResponse.Status = .badRequest) -> Response {
-            Reply.problem(status, text[.badRequest] + ": " + what, wantsJSON: call.wantsJSON, text: text)
+            Reply.problem(status, text[.webBadRequest] + ": " + what, wantsJSON: call.wantsJSON, text: text)
         }
         guard let id = form["tracker"], let dateText = form["date"], let state = form["state"] else { return bad("tracker, date, state") }
         guard let day = CivilDate(dateText) else { return bad("date") }
@@ -174,7 +182,9 @@ struct WebApp: Sendable {
             amount = .set(value)
         }
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, "\(error)", wantsJSON: call.wantsJSON, text: text) }
+        do { store = try habits.read() } catch {
+            return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text)
+        }
         // An identifier names a loaded tracker or nothing: it never becomes a path.
         guard store.journal.tracker(id: id) != nil else { return bad("tracker", .notFound) }
         let today = clock.today(store.settings)
@@ -186,7 +196,7 @@ struct WebApp: Sendable {
             default: outcome = try habits.mark(state == "done" ? .done : nil, id, on: day, today: today, amount: amount, reusing: store)
             }
         } catch {
-            return Reply.problem(.conflict, text[.refused] + ": " + ErrorWords.describe(error), wantsJSON: call.wantsJSON, text: text)
+            return Reply.problem(.conflict, WebRefusal.sentence(error, text.messages, today: today), wantsJSON: call.wantsJSON, text: text)
         }
         if call.wantsJSON {
             let tracker = outcome.tracker
@@ -207,7 +217,9 @@ struct WebApp: Sendable {
         do {
             _ = try habits.sync(SyncOptions(environment: environment))
         } catch {
-            if call.wantsJSON { return Reply.json([("ok", .bool(false)), ("error", .string(ErrorWords.describe(error)))], status: .badGateway) }
+            if call.wantsJSON {
+                return Reply.json([("ok", .bool(false)), ("error", .string(WebRefusal.sentence(error, call.text.messages, today: nil)))], status: .badGateway)
+            }
             return Reply.redirect("/")
         }
         if call.wantsJSON { return Reply.json([("ok", .bool(true))]) }
@@ -219,37 +231,42 @@ struct WebApp: Sendable {
     private func dayPage(_ call: Call, session: SessionBook.Session) -> Response {
         let text = call.text
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: false, text: text) }
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let today = clock.today(store.settings)
         let parameters = call.request.uri.queryParameters
         var day = today
         if let dateText = parameters["date"] {
-            guard let parsed = CivilDate(dateText) else { return Reply.problem(.badRequest, text[.badRequest] + ": date", wantsJSON: false, text: text) }
+            guard let parsed = CivilDate(dateText) else { return Reply.problem(.badRequest, text[.webBadRequest] + ": date", wantsJSON: false, text: text) }
             day = min(parsed, today)
         }
         let filter = parameters["filter"].flatMap { Agenda.Filter(rawValue: String($0)) } ?? .all
         let query = parameters["q"].map(String.init) ?? ""
-        guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.badRequest] + ": q", wantsJSON: false, text: text) }
+        guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.webBadRequest] + ": q", wantsJSON: false, text: text) }
         let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter)
+        // "Sync now" only where there is something to sync with.
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
-            + SyncBar(text: text, csrf: session.csrf, note: habits.offlineNote()).render()
-        return Reply.html(PageFrame(text: text, title: text[.trackers], csrf: session.csrf, tab: "trackers", note: syncNote(text)).render(content))
+            + (habits.hasRemote() ? SyncBar(text: text, csrf: session.csrf).render() : "")
+        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: syncNote(text)).render(content))
     }
 
     private func statsPage(_ call: Call, session: SessionBook.Session) -> Response {
         let text = call.text
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, ErrorWords.describe(error), wantsJSON: false, text: text) }
+        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let screen = StatisticsScreen(journal: store.journal, today: clock.today(store.settings))
         let content = StatsPage(text: text, statistics: screen.overall).render() + TrackerFiguresList(text: text, screen: screen).render()
             + ProblemList(text: text, problems: store.errors).render()
-        return Reply.html(PageFrame(text: text, title: text[.statistics], csrf: session.csrf, tab: "statistics", note: syncNote(text)).render(content))
+        return Reply.html(PageFrame(text: text, title: text[.webStatistics], csrf: session.csrf, tab: "statistics", note: syncNote(text)).render(content))
     }
 
     /// The specs' note at the top while changes wait for a sync or the last one failed.
     private func syncNote(_ text: WebText) -> String? {
-        guard let note = habits.offlineNote() else { return nil }
-        return "\(note.count) \(text[.notSynced])" + (note.reason != nil ? " (\(text[.lastSyncFailed]): \(note.reason!))" : "")
+        habits.offlineNote().map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
+    }
+
+    static func syncNote(_ text: WebText, count: Int, reason: String?) -> String {
+        let waiting = text.messages.text(.webNotSynced, count)
+        return reason.map { waiting + " (\(text[.webLastSyncFailed]): \(text.messages.syncReason($0)))" } ?? waiting
     }
 }
 
@@ -257,17 +274,10 @@ struct WebApp: Sendable {
 struct SyncBar {
     let text: WebText
     let csrf: String
-    let note: (count: Int, reason: String?)?
 
     func render() -> String {
         "<form class=\"syncbar\" method=\"post\" action=\"/sync\">" + PageFrame.csrfField(csrf)
-            + "<button type=\"submit\">\(HTML.escape(text[.syncNow]))</button></form>\n"
+            + "<button type=\"submit\">\(HTML.escape(text[.webSyncNow]))</button></form>\n"
     }
 }
 
-/// A refusal's words for a page (the CLI's sentences live in its catalogs).
-enum ErrorWords {
-    static func describe(_ error: any Error) -> String {
-        String(describing: error).prefix(300).description
-    }
-}

@@ -5,7 +5,7 @@ import HabitKit
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every tracker and its whole history as JSON, CSV or Loop Habit Tracker's CSV export.",
+        abstract: "Write every tracker and its whole history as JSON, CSV or Loop Habit Tracker's CSV export, or a year as an SVG heatmap.",
         discussion: """
             Exports only read the data directory. An existing file is replaced only with --force.
             Examples:
@@ -13,5 +13,5 @@ struct ExportCommand: ParsableCommand {
               habit export csv > days.csv
               habit export loop "Loop Habits CSV.zip"
             """,
-        subcommands: [ExportJSONCommand.self, ExportCSVCommand.self, ExportLoopCommand.self])
+        subcommands: [ExportJSONCommand.self, ExportCSVCommand.self, ExportLoopCommand.self, ExportSVGCommand.self])
 }

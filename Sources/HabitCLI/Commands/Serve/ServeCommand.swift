@@ -2,6 +2,7 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import HabitKit
 import HabitLocalization
 import HabitStore
 import HabitSystem
@@ -40,8 +41,12 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .long, help: "Make a new token, so every browser logged in must log in again.")
     var newToken = false
 
+    @Flag(name: .long, help: "Set a password the login page takes as well as the token (asked twice, not shown), and exit.")
+    var setPassword = false
+
     func run() throws {
         let session = Session(global)
+        if setPassword { return try askPassword(session) }
         let executable = session.context.executablePath
         let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let server = (folder.isEmpty ? "." : folder) + "/habit-serve"
@@ -56,5 +61,27 @@ struct ServeCommand: ParsableCommand {
         if newToken { arguments.append("--new-token") }
         let failure = ProcessImage.replace(path: server, arguments: arguments, environment: session.context.environment)
         throw Failure(session.t.text(.serveProgramNotStarted, server, String(cString: strerror(failure))))
+    }
+
+    /// Asks twice without echo and keeps a salted hash next to the token (HabitKit's `ServePassword`).
+    private func askPassword(_ session: Session) throws {
+        let t = session.t
+        let context = session.context
+        guard context.stdinIsTerminal else { throw Failure.usage(t[.servePasswordNeedsTerminal]) }
+        context.output.write(t[.servePasswordPrompt] + " ")
+        guard let first = context.readSecret() else { throw Failure(t[.cancelled], exitCode: ExitStatus.interrupted) }
+        guard first.count >= ServePassword.minimumLength else {
+            throw Failure(t.text(.servePasswordTooShort, ServePassword.minimumLength))
+        }
+        context.output.write(t[.servePasswordAgain] + " ")
+        guard let second = context.readSecret() else { throw Failure(t[.cancelled], exitCode: ExitStatus.interrupted) }
+        guard first == second else { throw Failure(t[.servePasswordMismatch]) }
+        let environment = context.environment
+        do {
+            try ServePassword(hashing: first).store(environment: environment)
+        } catch {
+            throw ErrorPresenter.failure(error, t)
+        }
+        session.out(t.text(.servePasswordSet, TerminalText.safe(ServePassword.path(environment: environment))))
     }
 }

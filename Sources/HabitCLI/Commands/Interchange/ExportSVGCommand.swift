@@ -1,0 +1,46 @@
+import ArgumentParser
+import HabitCore
+import HabitInterchange
+import HabitKit
+
+struct ExportSVGCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "svg",
+        abstract: "One tracker's year as an SVG heatmap, for a README or a profile page.",
+        discussion: """
+            The image is self-contained (no fonts or links), in the tracker's colour, dark when
+            the viewer's system is dark; each day has a title with its date and state. The file
+            may not be inside the data directory, which holds data only.
+            Examples:
+              habit export svg Run > run.svg
+              habit export svg Run --year 2025 -o run-2025.svg
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
+              completion: Completions.trackers)
+    var tracker: String
+    @Option(name: .long, help: ArgumentHelp("The year: 2026, -1 (last year) or +1 (default: this year).", valueName: "year"))
+    var year: String?
+    @OptionGroup var options: ExportOutputOptions
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        let store = try session.load()
+        let today = session.today(store.settings)
+        guard let shown = CalendarCommand.year(year, today: today) else {
+            throw Failure.usage(t.text(.badYear, TerminalText.safe(year ?? "")))
+        }
+        let target = try session.resolve(tracker, in: store)
+        let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: store.settings.weekStartsOn)
+        let svg = HeatmapSVG(heatmap: heatmap, today: today, color: target.color,
+                             labels: HeatmapLabels(t, tracker: target, year: shown), name: target.id).render()
+        guard let path = options.output else {
+            session.context.output.write(session.context.stdoutIsTerminal ? TerminalText.safeKeepingLines(svg) : svg)
+            return
+        }
+        try session.habits.writeDocument(Array(svg.utf8), to: path, replacing: options.force)
+        session.out(t.text(.exportSVGWritten, TerminalText.safe(target.name), shown, TerminalText.safe(path)))
+    }
+}

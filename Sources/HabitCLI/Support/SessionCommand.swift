@@ -21,8 +21,8 @@ extension EditCommand: SessionCommand {}
 extension ExportCSVCommand: SessionCommand {}
 extension ExportJSONCommand: SessionCommand {}
 extension ExportLoopCommand: SessionCommand {}
-extension ImportHabitctlCommand: SessionCommand {}
-extension ImportHarshCommand: SessionCommand {}
+extension ExportSVGCommand: SessionCommand {}
+extension ImportFolderCommand: SessionCommand {}
 extension ImportLoopCommand: SessionCommand {}
 extension InitCommand: SessionCommand {}
 extension ListCommand: SessionCommand {}
@@ -37,6 +37,7 @@ extension RemindUninstallCommand: SessionCommand {}
 extension RemoteSetCommand: SessionCommand {}
 extension RemoteShowCommand: SessionCommand {}
 extension RemoveCommand: SessionCommand {}
+extension ReportCommand: SessionCommand {}
 extension ServeCommand: SessionCommand {}
 extension ShowCommand: SessionCommand {}
 extension SkipCommand: SessionCommand {}

@@ -24,14 +24,14 @@ public struct ScreenView {
         }
         if let onboarding = state.onboarding {
             drawOnboarding(onboarding, into: &grid)
-            if let notice = state.notice {
+            if let notice = state.notice ?? state.refusal {
                 _ = grid.draw(TextWidth.truncate(DataText.safe(notice), to: grid.width), x: 0, y: 0, style: Style(foreground: .yellow, attributes: .bold))
             }
             return
         }
         var top = 0
-        for (line, style) in topLines(state) {
-            _ = grid.draw(TextWidth.truncate(DataText.safe(line), to: grid.width), x: 0, y: top, style: style)
+        for (line, style) in topLines(state, width: grid.width) {
+            _ = grid.draw(line, x: 0, y: top, style: style)
             top += 1
         }
         drawTabs(state, into: &grid, y: top)

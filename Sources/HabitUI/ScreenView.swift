@@ -225,7 +225,7 @@ public struct ScreenView {
 
     private func drawFilterSheet(current: DayScreen.Filter, highlighted: Int, into grid: inout Grid) {
         let lines = AppState.filters.map { (current == $0 ? "✓ " : "  ") + filterWords($0) }
-        let frame = box(lines: lines, title: t[.uiKeyFilter], into: &grid)
+        let frame = box(lines: lines, title: t[.webFilters], into: &grid)
         for (index, line) in lines.enumerated() where index < frame.height - 2 {
             let style: Style = index == highlighted ? .attributes(.reverse) : .plain
             _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)

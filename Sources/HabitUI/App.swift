@@ -179,7 +179,7 @@ public struct App {
                 state.notice = words
             case .refused(let words):
                 pending = nil
-                state.notice = words
+                state.refusal = words
             }
         }
 
@@ -221,7 +221,7 @@ public struct App {
                 let refusal = terminal.runOutside { setup.editInEditor(id) }
                 renderer.invalidate()
                 reload()
-                if let refusal { state.notice = refusal }
+                state.refusal = refusal
                 return true
             }
             apply(effect)

@@ -72,8 +72,11 @@ public struct AppState: Sendable {
         didSet { if tab == .statistics, oldValue != .statistics { statistics = StatisticsScreen(journal: journal, today: today) } }
     }
     public var overlay: Overlay?
-    /// A line at the top: a busy lock, files with errors, a refused change.
+    /// A line at the top while it holds: a busy lock, files with errors.
     public var notice: String?
+    /// A refused change in words (HabitKit's reason): at the top until the next key, so an old
+    /// refusal never sits over what the user does next.
+    public var refusal: String?
     /// The first-run pages, while there is no data directory (AppState+Onboarding.swift).
     public var onboarding: OnboardingScreen?
     /// A line at the top while `S` syncs, then its result or error, in words.
@@ -152,6 +155,7 @@ public struct AppState: Sendable {
     /// Applies a key; returns the change to make, if any.
     public mutating func handle(_ press: KeyPress) -> Effect? {
         if press == .control("c") { return .quit }
+        refusal = nil
         if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:

@@ -7,13 +7,28 @@ import TerminalUI
 /// a mouse click at a cell hits. Drawing and clicking use the same layout, so a click lands on
 /// the card that is drawn there.
 extension ScreenView {
-    /// The lines above the tabs: a notice (a busy lock, a file with errors, a refusal), then the
-    /// sync's progress or result, else the offline note while changes wait for a sync.
-    func topLines(_ state: AppState) -> [(String, Style)] {
+    /// The lines above the tabs: a notice (a busy lock, a file with errors), a refusal, then the
+    /// sync's progress or result, else the offline note while changes wait for a sync. Each is
+    /// wrapped to the width (at most `maximumLinesPerNote` lines, the last cut with …): a refusal
+    /// is a sentence the user must read whole, not the first 80 columns of it.
+    func topLines(_ state: AppState, width: Int) -> [(String, Style)] {
         var lines: [(String, Style)] = []
-        if let notice = state.notice { lines.append((notice, Style(foreground: .yellow, attributes: .bold))) }
-        if let sync = state.syncStatus ?? state.offlineNote { lines.append((sync, Style(foreground: .yellow))) }
+        for notice in [state.notice, state.refusal].compactMap({ $0 }) {
+            lines += wrapNote(DataText.safe(notice), width: width).map { ($0, Style(foreground: .yellow, attributes: .bold)) }
+        }
+        if let sync = state.syncStatus ?? state.offlineNote {
+            lines += wrapNote(DataText.safe(sync), width: width).map { ($0, Style(foreground: .yellow)) }
+        }
         return lines
+    }
+
+    static let maximumLinesPerNote = 3
+
+    private func wrapNote(_ text: String, width: Int) -> [String] {
+        let lines = wrap(text, width: width).map { TextWidth.truncate($0, to: width) }
+        guard lines.count > Self.maximumLinesPerNote else { return lines }
+        let kept = lines.prefix(Self.maximumLinesPerNote)
+        return kept.dropLast() + [TextWidth.truncate(kept.last! + " " + lines[Self.maximumLinesPerNote], to: width)]
     }
 
     /// The list's lines (a section title or a card) and how many scroll off the top so the
@@ -53,7 +68,7 @@ extension ScreenView {
             return position.y == onboardingLayout(onboarding, size: size).buttonY ? .onboardingButton : nil
         }
         guard state.overlay == nil else { return nil }
-        let tabsY = topLines(state).count
+        let tabsY = topLines(state, width: size.width).count
         if position.y == tabsY {
             return tabSpans().first { $0.x.contains(position.x) }.map { .tab($0.tab) }
         }

@@ -24,14 +24,14 @@ public struct ScreenView {
         }
         if let onboarding = state.onboarding {
             drawOnboarding(onboarding, into: &grid)
-            if let notice = state.notice {
+            if let notice = state.notice ?? state.refusal {
                 _ = grid.draw(TextWidth.truncate(DataText.safe(notice), to: grid.width), x: 0, y: 0, style: Style(foreground: .yellow, attributes: .bold))
             }
             return
         }
         var top = 0
-        for (line, style) in topLines(state) {
-            _ = grid.draw(TextWidth.truncate(DataText.safe(line), to: grid.width), x: 0, y: top, style: style)
+        for (line, style) in topLines(state, width: grid.width) {
+            _ = grid.draw(line, x: 0, y: top, style: style)
             top += 1
         }
         drawTabs(state, into: &grid, y: top)
@@ -225,7 +225,7 @@ public struct ScreenView {
 
     private func drawFilterSheet(current: DayScreen.Filter, highlighted: Int, into grid: inout Grid) {
         let lines = AppState.filters.map { (current == $0 ? "✓ " : "  ") + filterWords($0) }
-        let frame = box(lines: lines, title: t[.uiKeyFilter], into: &grid)
+        let frame = box(lines: lines, title: t[.webFilters], into: &grid)
         for (index, line) in lines.enumerated() where index < frame.height - 2 {
             let style: Style = index == highlighted ? .attributes(.reverse) : .plain
             _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)

@@ -42,4 +42,28 @@ import TerminalUI
         text = ScreenSnapshotTests.render(state, .english, width: 80, height: 24)
         #expect(text.hasPrefix("Another habit holds the lock\nSyncing…\n Trackers "), "the sync's own line replaces the note while it runs")
     }
+
+    @Test func aLongNoticeWrapsOntoMoreLinesInsteadOfBeingCut() throws {
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        let notice = Messages(.english).text(.refusedFuture, "Wednesday, 25 November 2026")
+        state.refusal = notice
+        for (width, height) in ScreenSnapshotTests.sizes {
+            let text = ScreenSnapshotTests.render(state, .english, width: width, height: height)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let tabs = try #require(lines.firstIndex { $0.hasPrefix(" Trackers ") })
+            #expect(lines[..<tabs].joined(separator: " ") == notice, "\(width)×\(height): the whole refusal is readable")
+            #expect(lines.allSatisfy { TextWidth.width($0) <= width })
+        }
+    }
+
+    @Test func aRefusalGoesAtTheNextKeyWhileAFileErrorStays() {
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        state.notice = "trackers/run.toml:3:9: expected a value"
+        state.refusal = Messages(.english).text(.refusedFuture, "Wednesday, 25 November 2026")
+        var text = ScreenSnapshotTests.render(state, .english, width: 80, height: 24)
+        #expect(text.hasPrefix("trackers/run.toml:3:9: expected a value\nWednesday, 25 November 2026 is in the future;"))
+        _ = state.handle(.character("t"))
+        text = ScreenSnapshotTests.render(state, .english, width: 80, height: 24)
+        #expect(text.hasPrefix("trackers/run.toml:3:9: expected a value\n Trackers "), "the refusal is gone, the file's error is not")
+    }
 }

@@ -21,6 +21,7 @@ extension EditCommand: SessionCommand {}
 extension ExportCSVCommand: SessionCommand {}
 extension ExportJSONCommand: SessionCommand {}
 extension ExportLoopCommand: SessionCommand {}
+extension ExportSVGCommand: SessionCommand {}
 extension ImportHabitctlCommand: SessionCommand {}
 extension ImportHarshCommand: SessionCommand {}
 extension ImportLoopCommand: SessionCommand {}
@@ -37,6 +38,7 @@ extension RemindUninstallCommand: SessionCommand {}
 extension RemoteSetCommand: SessionCommand {}
 extension RemoteShowCommand: SessionCommand {}
 extension RemoveCommand: SessionCommand {}
+extension ReportCommand: SessionCommand {}
 extension ServeCommand: SessionCommand {}
 extension ShowCommand: SessionCommand {}
 extension SkipCommand: SessionCommand {}

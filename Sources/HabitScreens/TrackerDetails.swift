@@ -54,13 +54,13 @@ public struct TrackerDetails: Hashable, Sendable {
         public var lastDay: CivilDate { weeks.last?.last?.date ?? CivilDate(dayNumber: 0) }
     }
 
-    public var trackerID: String
-    public var name: String
-    public var emoji: String?
-    public var color: TrackerColor?
-    public var category: String
-    public var isEvent: Bool
-    public var isQuit: Bool
+    public var trackerID: String { tracker.id }
+    public var name: String { tracker.name }
+    public var emoji: String? { tracker.emoji }
+    public var color: TrackerColor? { tracker.color }
+    public var category: String { tracker.category }
+    public var isEvent: Bool { tracker.isEvent }
+    public var isQuit: Bool { tracker.isQuit }
     public var today: CivilDate
     public var weekStartsOn: Weekday
     /// `habit show`'s figures: streaks with their unit, done days, completion rate, forgiven days,
@@ -86,13 +86,6 @@ public struct TrackerDetails: Hashable, Sendable {
     /// - Parameter month: any day of the month the calendar shows (today's month by default).
     public init(tracker: Tracker, today: CivilDate, weekStartsOn: Weekday, month: CivilDate? = nil) {
         self.tracker = tracker
-        trackerID = tracker.id
-        name = tracker.name
-        emoji = tracker.emoji
-        color = tracker.color
-        category = tracker.category
-        isEvent = tracker.isEvent
-        isQuit = tracker.isQuit
         self.today = today
         self.weekStartsOn = weekStartsOn
         progress = TrackerProgress(tracker: tracker, today: today)

@@ -52,7 +52,11 @@ public enum Keymap {
     /// statistics tab only the keys that act there.
     public static func footer(_ t: Messages, width: Int, statistics: Bool = false) -> String {
         let shown = statistics ? main.filter { statisticsActions.contains($0.action) && ![.back, .sync].contains($0.action) } : main.filter(\.inFooter)
-        let parts = shown.map { "\($0.label) \(t[$0.words])" }
+        return footerLine(shown.map { "\($0.label) \(t[$0.words])" }, width: width)
+    }
+
+    /// `parts` joined with " · ", as many from the first as fit in `width`.
+    static func footerLine(_ parts: [String], width: Int) -> String {
         var line = ""
         for part in parts {
             let next = line.isEmpty ? part : line + " · " + part

@@ -27,14 +27,7 @@ extension ScreenView {
 
     /// "←/→ pages · Enter Awesome tech! · q quit".
     func onboardingFooter(width: Int) -> String {
-        let parts = ["←/→ \(t[.uiOnboardingPages])", "Enter \(t[.uiOnboardingButton])", "q \(t[.uiKeyQuit])"]
-        var line = ""
-        for part in parts {
-            let next = line.isEmpty ? part : line + " · " + part
-            if TextWidth.width(next) > width { break }
-            line = next
-        }
-        return line
+        Keymap.footerLine(["←/→ \(t[.uiOnboardingPages])", "Enter \(t[.uiOnboardingButton])", "q \(t[.uiKeyQuit])"], width: width)
     }
 
     func drawOnboarding(_ screen: OnboardingScreen, into grid: inout Grid) {

@@ -22,26 +22,33 @@ struct FrameRendererTests {
 
     @Test("applying each frame's bytes to a terminal reproduces the frame, over many random frames")
     func randomFramesAreReproduced() {
-        var random = SeededGenerator(seed: 22)
         let size = Size(width: 23, height: 7)
-        var renderer = FrameRenderer()
         var terminal = TerminalModel(width: size.width, height: size.height)
-        var grid = Grid(size: size)
-        for step in 0..<300 {
-            grid = Self.randomGrid(size, &random, from: step % 50 == 0 ? nil : grid, changes: Int.random(in: 0...6, using: &random))
-            terminal.apply(renderer.render(grid))
-            let differences = terminal.differences(from: grid)
-            #expect(differences.isEmpty, "step \(step): \(differences.prefix(5))")
+        Self.playRandomFrames(size, seed: 22, steps: 300, freshEvery: 50, changes: 0...6, on: &terminal, lenient: false) { terminal in
             #expect(terminal.wraps == 0, "the renderer never relies on auto-wrap")
+        }
+    }
+
+    /// Renders `steps` random frames (a new one every `freshEvery`, else up to `changes` cells
+    /// changed) onto `terminal`, expecting each frame reproduced; `check` runs after each.
+    static func playRandomFrames(_ size: Size, seed: UInt64, steps: Int, freshEvery: Int, changes: ClosedRange<Int>,
+                                 on terminal: inout TerminalModel, lenient: Bool, check: (TerminalModel) -> Void = { _ in }) {
+        var random = SeededGenerator(seed: seed)
+        var renderer = FrameRenderer()
+        var grid = Grid(size: size)
+        for step in 0..<steps {
+            grid = randomGrid(size, &random, from: step % freshEvery == 0 ? nil : grid, changes: Int.random(in: changes, using: &random))
+            terminal.apply(renderer.render(grid))
+            let differences = terminal.differences(from: grid, lenient: lenient)
+            #expect(differences.isEmpty, "step \(step): \(differences.prefix(5))")
+            check(terminal)
             if !differences.isEmpty { break }
         }
     }
 
     @Test("a terminal that measures ❤️ as 1 column and 👍🏽 as 4 still shows every other cell right")
     func ambiguousGlyphsAreFollowedByAbsolutePositions() {
-        var random = SeededGenerator(seed: 7)
         let size = Size(width: 19, height: 5)
-        var renderer = FrameRenderer()
         var terminal = TerminalModel(width: size.width, height: size.height)
         terminal.advance = { character in
             switch character {
@@ -51,14 +58,7 @@ struct FrameRendererTests {
             default: return TextWidth.width(of: character)
             }
         }
-        var grid = Grid(size: size)
-        for step in 0..<200 {
-            grid = Self.randomGrid(size, &random, from: step % 40 == 0 ? nil : grid, changes: Int.random(in: 0...5, using: &random))
-            terminal.apply(renderer.render(grid))
-            let differences = terminal.differences(from: grid, lenient: true)
-            #expect(differences.isEmpty, "step \(step): \(differences.prefix(5))")
-            if !differences.isEmpty { break }
-        }
+        Self.playRandomFrames(size, seed: 7, steps: 200, freshEvery: 40, changes: 0...5, on: &terminal, lenient: true)
     }
 
     @Test("one changed cell writes tens of bytes, not a screen; an unchanged frame writes nothing")

@@ -17,14 +17,8 @@ struct ReportDocument {
 
     func render() -> String {
         let screen = self.screen
-        var html = """
-            <!doctype html>
-            <html lang="\(t.language.rawValue)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <title>\(escape(t[.reportTitle])) — \(escape(t.dateWithoutWeekday(today)))</title>
+        var html = HTMLOpening.render(language: t.language.rawValue, title: t[.reportTitle] + " — " + t.dateWithoutWeekday(today))
+        html += """
             <style>
             \(Self.css)</style>
             </head>

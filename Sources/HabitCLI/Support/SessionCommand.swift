@@ -22,8 +22,7 @@ extension ExportCSVCommand: SessionCommand {}
 extension ExportJSONCommand: SessionCommand {}
 extension ExportLoopCommand: SessionCommand {}
 extension ExportSVGCommand: SessionCommand {}
-extension ImportHabitctlCommand: SessionCommand {}
-extension ImportHarshCommand: SessionCommand {}
+extension ImportFolderCommand: SessionCommand {}
 extension ImportLoopCommand: SessionCommand {}
 extension InitCommand: SessionCommand {}
 extension ListCommand: SessionCommand {}

@@ -224,25 +224,3 @@ enum HeatmapColors {
         }
     }
 }
-
-/// Text made safe for XML (SVG) and HTML alike.
-public enum XMLText {
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            // Control characters are not allowed in XML 1.0, even escaped.
-            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n":
-                result.unicodeScalars.append("\u{FFFD}")
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}

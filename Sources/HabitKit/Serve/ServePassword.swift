@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import HabitStore
-
 /// The password a person may set for `habit serve` (`habit serve --set-password`), kept as a
 /// salted PBKDF2-HMAC-SHA256 hash in `$XDG_CONFIG_HOME/habit/serve-password` with mode 0600, next
 /// to the token: configuration of this machine, never in the data directory (which is synced).
@@ -19,13 +14,7 @@ public struct ServePassword: Sendable, Equatable {
     public static let minimumLength = 8
 
     public static func path(environment: [String: String]) -> String {
-        let base: String
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else {
-            base = DataDirectory.home(environment) + "/.config"
-        }
-        return base + "/habit/serve-password"
+        SecretFile.path("serve-password", environment: environment)
     }
 
     /// A new hash of `password` with a fresh random salt.
@@ -62,39 +51,16 @@ public struct ServePassword: Sendable, Equatable {
     /// The stored password; nil when none is set, or the file is unreadable, malformed, or
     /// readable by others (then it is ignored: a hash others can read invites guessing offline).
     public static func load(environment: [String: String]) -> ServePassword? {
-        let path = path(environment: environment)
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 == 0 else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = read(descriptor, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        return ServePassword(line: String(decoding: buffer[..<count], as: UTF8.self).filter { !$0.isWhitespace })
+        SecretFile.read(path(environment: environment)).flatMap { ServePassword(line: $0) }
     }
 
     /// Writes the hash with mode 0600 (a temporary file, fsync, rename), making the folders (0700).
     public func store(environment: [String: String]) throws(HabitError) {
         let path = Self.path(environment: environment)
-        let folder = String(path[..<path.lastIndex(of: "/")!])
-        var current = ""
-        for part in folder.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o700)
-        }
-        let temporary = path + ".tmp\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .io(path: path, operation: .write, errno: errno) }
-        let bytes = Array((line + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        fchmod(descriptor, 0o600)
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw .io(path: path, operation: .write, errno: failure)
+        do throws(SecretFile.WriteFailure) {
+            try SecretFile.write(line, to: path)
+        } catch {
+            throw .io(path: path, operation: .write, errno: error.errno)
         }
     }
 

@@ -15,7 +15,7 @@ struct CategoriesPage {
 
     func render() -> String {
         let words = text.words
-        var html = "<header class=\"top\"><h1>\(HTML.escape(words[.formCategories]))</h1></header>\n"
+        var html = PageFrame.top(words[.formCategories])
         if picker.isPlaceholder { html += "<p class=\"placeholder\">\(HTML.escape(words[.formNoCategories]))</p>\n" }
         let backField = back.map { "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape($0.query))\">" } ?? ""
         html += "<ul class=\"category-list\">"
@@ -55,13 +55,8 @@ struct CategoryDeletePage {
         let question = names.isEmpty
             ? words.text(.confirmCategoryRemoval, confirmation.category)
             : words.text(.confirmCategoryRemovalWithTrackers, confirmation.category, names.count, words.list(names))
-        var html = "<header class=\"top\"><h1>\(HTML.escape(words[.uiMenuDelete]))</h1></header>\n<div class=\"confirm\">"
-        html += "<p class=\"question\">\(HTML.escape(question))</p>"
-        html += "<form method=\"post\" action=\"/category/delete\">" + PageFrame.csrfField(csrf)
-        html += "<input type=\"hidden\" name=\"category\" value=\"\(HTML.escape(confirmation.category))\">"
-        if let back { html += "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back.query))\">" }
-        html += "<button class=\"danger confirm-delete\" type=\"submit\">\(HTML.escape(words[.uiMenuDelete]))</button></form>"
-        html += "<a class=\"button cancel\" href=\"/categories\(back.map { "?back=" + HTML.query($0.query) } ?? "")\">\(HTML.escape(words[.formCancel]))</a>"
-        return html + "</div>\n"
+        return DeleteConfirmation.render(words, question: question, hint: nil, action: "/category/delete",
+                                         fields: [("category", confirmation.category)] + (back.map { [("back", $0.query)] } ?? []),
+                                         csrf: csrf, cancel: "/categories" + (back.map { "?back=" + HTML.query($0.query) } ?? ""))
     }
 }

@@ -26,11 +26,8 @@ struct DetailsPage {
     private func actions() -> String {
         let id = HTML.query(details.trackerID)
         var html = "<div class=\"detail-actions\">"
-        html += "<form class=\"pin\" method=\"post\" action=\"/pin\">" + PageFrame.csrfField(csrf)
-        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(details.trackerID))\">"
-        html += "<input type=\"hidden\" name=\"pinned\" value=\"\(tracker.isPinned ? "false" : "true")\">"
-        html += "<input type=\"hidden\" name=\"return\" value=\"details\">"
-        html += "<button class=\"secondary\" type=\"submit\">\(HTML.escape(words[tracker.isPinned ? .uiMenuUnpin : .uiMenuPin]))</button></form>"
+        html += PinForm.render(words, trackerID: details.trackerID, isPinned: tracker.isPinned, csrf: csrf, formClass: "pin",
+                               buttonClass: "secondary", back: ("return", "details"))
         html += "<a class=\"button secondary\" href=\"/edit?tracker=\(id)\">\(HTML.escape(words[.formEdit]))</a>"
         html += "<a class=\"button danger\" href=\"/delete?tracker=\(id)\">\(HTML.escape(words[.uiMenuDelete]))</a>"
         return html + "</div>\n"
@@ -136,13 +133,8 @@ struct DeletePage {
 
     func render() -> String {
         let words = text.words
-        var html = "<header class=\"top\"><h1>\(HTML.escape(words[.uiMenuDelete]))</h1></header>\n<div class=\"confirm\">"
-        html += "<p class=\"question\">\(HTML.escape(words.text(.confirmDelete, tracker.name, tracker.log.doneCount)))</p>"
-        html += "<p class=\"hint\">\(HTML.escape(words[.formMarksLost]))</p>"
-        html += "<form method=\"post\" action=\"/delete\">" + PageFrame.csrfField(csrf)
-        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(tracker.id))\">"
-        html += "<button class=\"danger confirm-delete\" type=\"submit\">\(HTML.escape(words[.uiMenuDelete]))</button></form>"
-        html += "<a class=\"button cancel\" href=\"/\">\(HTML.escape(words[.formCancel]))</a>"
-        return html + "</div>\n"
+        return DeleteConfirmation.render(words, question: words.text(.confirmDelete, tracker.name, tracker.log.doneCount),
+                                         hint: words[.formMarksLost], action: "/delete", fields: [("tracker", tracker.id)],
+                                         csrf: csrf, cancel: "/")
     }
 }

@@ -1,20 +1,9 @@
-/// Text made safe for HTML: everything from a data file or a request passes through `escape`.
+import HabitInterchange
+
+/// Text made safe for HTML: everything from a data file or a request passes through `escape`
+/// (HabitInterchange's `XMLText`, the one escaper of every page and image).
 enum HTML {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     /// A query string's value.
     static func query(_ text: String) -> String {

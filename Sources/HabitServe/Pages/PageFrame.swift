@@ -1,3 +1,5 @@
+import HabitInterchange
+
 /// The frame of every page: head, the note at the top, the content and the tab bar. No inline
 /// script or style anywhere (the Content-Security-Policy is `default-src 'self'`).
 struct PageFrame {
@@ -10,15 +12,10 @@ struct PageFrame {
     var note: String? = nil
 
     func render(_ content: String) -> String {
-        var html = """
-            <!doctype html>
-            <html lang="\(text.language.rawValue)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-            <meta name="color-scheme" content="light dark">
-            <meta name="referrer" content="same-origin">
-            <title>\(HTML.escape(title))</title>
+        var html = HTMLOpening.render(language: text.language.rawValue, title: title,
+                                      viewport: "width=device-width, initial-scale=1, viewport-fit=cover",
+                                      extraMeta: [("referrer", "same-origin")])
+        html += """
             <link rel="stylesheet" href="/static/app.css">
             <link rel="manifest" href="/static/manifest.json">
 
@@ -43,6 +40,11 @@ struct PageFrame {
     }
 
     /// The hidden field every form that changes something carries.
+    /// The heading at the top of a page.
+    static func top(_ title: String) -> String {
+        "<header class=\"top\"><h1>\(HTML.escape(title))</h1></header>\n"
+    }
+
     static func csrfField(_ csrf: String) -> String {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrf))\">"
     }

@@ -7,7 +7,7 @@ struct StatsPage {
     let statistics: OverallStatistics
 
     func render() -> String {
-        var html = "<header class=\"top\"><h1>\(HTML.escape(text[.webStatistics]))</h1></header>\n"
+        var html = PageFrame.top(text[.webStatistics])
         guard !statistics.isEmpty else {
             return html + "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">🤔</div><p>\(HTML.escape(text[.nothingToAnalyse]))</p></div>\n"
         }

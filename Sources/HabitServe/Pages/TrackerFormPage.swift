@@ -157,7 +157,7 @@ struct KindChoicePage {
 
     func render() -> String {
         let words = text.words
-        var html = "<header class=\"top\"><h1>\(HTML.escape(words[.formNewTracker]))</h1></header>\n<div class=\"kinds\">"
+        var html = PageFrame.top(words[.formNewTracker]) + "<div class=\"kinds\">"
         html += "<a class=\"button big\" href=\"/new?kind=habit\">\(HTML.escape(words[.formKindHabit]))</a>"
         html += "<a class=\"button big\" href=\"/new?kind=event\">\(HTML.escape(words[.formKindEvent]))</a>"
         return html + "</div>\n"

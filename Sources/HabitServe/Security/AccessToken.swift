@@ -1,9 +1,5 @@
 import FoundationEssentials
-import HabitStore
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import HabitKit
 
 /// The secret a browser presents once to log in, kept in `$XDG_CONFIG_HOME/habit/serve-token`
 /// with mode 0600: configuration of this machine, never in the data directory (which is synced).
@@ -18,13 +14,7 @@ struct AccessToken: Sendable {
 
     /// The token file's path for an environment.
     static func path(environment: [String: String]) -> String {
-        let base: String
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else {
-            base = DataDirectory.home(environment) + "/.config"
-        }
-        return base + "/habit/serve-token"
+        SecretFile.path("serve-token", environment: environment)
     }
 
     /// Reads the token, or makes and stores a new one when there is none (or `renew`).
@@ -43,44 +33,17 @@ struct AccessToken: Sendable {
         Random.constantTimeEqual(candidate, value)
     }
 
+    /// A token others can read is no secret: `SecretFile` ignores it, and it is replaced.
     private static func read(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        // A token others can read is no secret: replace it.
-        guard status.st_mode & 0o077 == 0 else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = Glibc.read(descriptor, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count], as: UTF8.self).filter { !$0.isWhitespace }
+        guard let text = SecretFile.read(path, limit: 256) else { return nil }
         return text.count >= 16 ? text : nil
     }
 
     private static func write(_ token: String, to path: String) throws(Problem) {
-        let folder = String(path[..<path.lastIndex(of: "/")!])
-        makeFolders(folder)
-        let temporary = path + ".tmp\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .unwritable(path, errno) }
-        let bytes = Array((token + "\n").utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        fchmod(descriptor, 0o600)
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw .unwritable(path, failure)
-        }
-    }
-
-    private static func makeFolders(_ folder: String) {
-        var current = ""
-        for part in folder.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o700)
+        do throws(SecretFile.WriteFailure) {
+            try SecretFile.write(token, to: path)
+        } catch {
+            throw .unwritable(path, error.errno)
         }
     }
 }

@@ -7,18 +7,10 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
+from serve_common import check, failures, finish  # noqa: F401 (the browser tests import them from here)
+
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-    return condition
-
-
 def wait_for(condition, timeout=20):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -58,9 +50,3 @@ def tap(driver, element):
     """A finger's tap: the element scrolled clear of the tab bar first."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
-
-
-def finish():
-    if failures:
-        print(f"{len(failures)} failures", file=sys.stderr)
-        sys.exit(1)

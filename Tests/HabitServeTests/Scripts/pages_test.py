@@ -3,38 +3,18 @@
 the token) logs in from the form and never from an address; "Sync now" shows only when the
 directory has a remote; a refusal is the sentence the command line prints, in the page's language."""
 import hashlib
-import http.client
 import json
 import os
 import re
 import select
 import stat
 import subprocess
-import sys
 import time
 import urllib.parse
 
-from serve_common import HABIT, Account, Server
+from serve_common import HABIT, Account, Server, check, finish, request
 
-failures = []
 PASSWORD = "correct horse battery"
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def request(server, method, path, body=None, headers=None):
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
-    all_headers = {"Host": server.host}
-    all_headers.update(headers or {})
-    connection.request(method, path, body=body, headers=all_headers)
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    return response.status, response.headers, data.decode("utf-8", "replace")
 
 
 def on_terminal(account, arguments, answers):
@@ -132,9 +112,7 @@ def main():
     finally:
         server.stop()
 
-    if failures:
-        print(f"{len(failures)} failures", file=sys.stderr)
-        sys.exit(1)
+    finish()
     print("pages: ok")
 
 

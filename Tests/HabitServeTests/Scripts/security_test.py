@@ -1,35 +1,14 @@
 """habit serve's security against a real server on 127.0.0.1 (issue 23): no token, wrong Origin,
 missing CSRF token, foreign Host are refused with nothing written; path traversal and oversized
 bodies get a 4xx; a non-loopback listen without authentication is refused at start."""
-import http.client
 import json
 import os
 import re
 import stat
 import subprocess
-import sys
 import urllib.parse
 
-from serve_common import SERVE, Account, Server, free_port
-
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def request(server, method, path, body=None, headers=None):
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    all_headers = {"Host": server.host}
-    all_headers.update(headers or {})
-    connection.request(method, path, body=body, headers=all_headers)
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    return response.status, response.headers, data.decode("utf-8", "replace")
+from serve_common import SERVE, Account, Server, check, finish, free_port, request
 
 
 def main():
@@ -182,9 +161,7 @@ def main():
     finally:
         server.stop()
 
-    if failures:
-        print(f"{len(failures)} failures", file=sys.stderr)
-        sys.exit(1)
+    finish()
     print("security: ok")
 
 

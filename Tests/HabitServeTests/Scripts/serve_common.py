@@ -1,15 +1,45 @@
 """Shared by the habit serve tests: a scratch account with a data directory, and a real
 habit-serve on 127.0.0.1 (paths of the binaries come from HABIT_BINARY and HABIT_SERVE_BINARY)."""
+import http.client
 import os
 import re
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 
 HABIT = os.environ["HABIT_BINARY"]
 SERVE = os.environ["HABIT_SERVE_BINARY"]
 NOW = "2026-11-21T08:00"
+
+
+failures = []
+
+
+def check(condition, what):
+    """Records a failure and goes on, so one run reports every failed check."""
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+    return condition
+
+
+def finish():
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        sys.exit(1)
+
+
+def request(server, method, path, body=None, headers=None, timeout=60):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
+    all_headers = {"Host": server.host}
+    all_headers.update(headers or {})
+    connection.request(method, path, body=body, headers=all_headers)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, response.headers, data.decode("utf-8", "replace")
 
 
 def free_port():

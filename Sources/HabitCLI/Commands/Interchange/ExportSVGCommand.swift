@@ -17,9 +17,7 @@ struct ExportSVGCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The tracker: its name, file name, or a unique prefix.", valueName: "tracker"),
-              completion: Completions.trackers)
-    var tracker: String
+    @OptionGroup var argument: TrackerArgument<NameOrPrefix>
     @Option(name: .long, help: ArgumentHelp("The year: 2026, -1 (last year) or +1 (default: this year).", valueName: "year"))
     var year: String?
     @OptionGroup var options: ExportOutputOptions
@@ -27,12 +25,9 @@ struct ExportSVGCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let store = try session.load()
-        let today = session.today(store.settings)
-        guard let shown = CalendarCommand.year(year, today: today) else {
-            throw Failure.usage(t.text(.badYear, TerminalText.safe(year ?? "")))
-        }
-        let target = try session.resolve(tracker, in: store)
+        let (store, today) = try session.loadWithToday()
+        let shown = try CalendarCommand.year(year, today: today, t)
+        let target = try session.resolve(argument.tracker, in: store)
         let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: store.settings.weekStartsOn)
         let svg = HeatmapSVG(heatmap: heatmap, today: today, color: target.color,
                              labels: HeatmapLabels(t, tracker: target, year: shown), name: target.id).render()

@@ -12,5 +12,5 @@ struct ImportCommand: ParsableCommand {
               habit import harsh ~/.config/harsh
               habit import habitctl ~/.habitctl
             """,
-        subcommands: [ImportLoopCommand.self, ImportHarshCommand.self, ImportHabitctlCommand.self])
+        subcommands: [ImportLoopCommand.self, ImportFolderCommand<HarshFolder>.self, ImportFolderCommand<HabitctlFolder>.self])
 }

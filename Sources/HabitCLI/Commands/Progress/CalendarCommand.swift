@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitLocalization
 
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,9 +54,7 @@ struct CalendarCommand: ParsableCommand {
         }
 
         if year {
-            guard let shown = CalendarCommand.year(when.first, today: today) else {
-                throw Failure.usage(t.text(.badYear, TerminalText.safe(when.first ?? "")))
-            }
+            let shown = try CalendarCommand.year(when.first, today: today, t)
             let view = HeatmapView(session: session, today: today)
             if let target {
                 let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: weekStartsOn)
@@ -111,6 +110,12 @@ struct CalendarCommand: ParsableCommand {
             return nil
         }
         return years.contains(year) ? year : nil
+    }
+
+    /// The year meant by `text`, or the usage error that names it.
+    static func year(_ text: String?, today: CivilDate, _ t: Messages) throws -> Int {
+        guard let year = year(text, today: today) else { throw Failure.usage(t.text(.badYear, TerminalText.safe(text ?? ""))) }
+        return year
     }
 
     /// `-N` or `+N` (N up to 120 000), else nil.

@@ -27,11 +27,8 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let t = session.t
-        let store = try session.load()
-        let today = session.today(store.settings)
-        guard let shown = CalendarCommand.year(year, today: today) else {
-            throw Failure.usage(t.text(.badYear, TerminalText.safe(year ?? "")))
-        }
+        let (store, today) = try session.loadWithToday()
+        let shown = try CalendarCommand.year(year, today: today, t)
         let report = ReportDocument(t: t, journal: store.journal, today: today, year: shown)
         try session.habits.writeDocument(Array(report.render().utf8), to: path, replacing: force)
         let count = store.journal.trackers.filter { !$0.isArchived }.count

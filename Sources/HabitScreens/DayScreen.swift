@@ -127,7 +127,7 @@ public struct DayScreen: Hashable, Sendable {
         return Card(
             trackerID: tracker.id, emoji: tracker.emoji, name: tracker.name, color: tracker.color,
             isEvent: tracker.isEvent, isPinned: tracker.isPinned, isNumeric: tracker.isNumeric,
-            doneDays: tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount,
+            doneDays: tracker.unmarkedIsDone ? TrackerProgress(tracker: tracker, today: today).completions : tracker.log.doneCount(through: today),
             state: state, progress: progress(row, today: today), note: row.status.note)
     }
 

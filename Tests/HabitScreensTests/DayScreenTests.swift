@@ -32,6 +32,16 @@ import Testing
         #expect(pinned.sections.first?.cards.map(\.trackerID) == ["read"])
     }
 
+    /// A card counts the done days the details' "Total done" counts: a mark written after today
+    /// (by hand, or on another machine whose clock is ahead) is not a day done yet.
+    @Test func aCardsDoneDaysAreTheDetailsTotal() throws {
+        let run = Fixtures.tracker("run", "Run", log: Fixtures.log(done: ["2026-11-19", "2026-11-20", "2026-11-21"]))
+        let screen = DayScreen(journal: Fixtures.journal([run]), day: Self.today, today: Self.today)
+        let card = try #require(screen.cards.first)
+        #expect(card.doneDays == 2)
+        #expect(card.doneDays == TrackerProgress(tracker: run, today: Self.today).completions)
+    }
+
     @Test func cardsCarryTheDaysStateAndProgress() throws {
         let done = Fixtures.tracker("run", "Run", log: Fixtures.log(done: ["2026-11-19", "2026-11-20"]), emoji: "🏃")
         let skipped = Fixtures.tracker("yoga", "Yoga", log: Fixtures.log(skipped: ["2026-11-20"]))

@@ -58,6 +58,16 @@ import Testing
         }
     }
 
+    /// The average is the figure `habit stats`, `habit ui` and the report show: one decimal, the language's separator.
+    @Test func theAverageIsWrittenAsTheOtherScreensWriteIt() {
+        let statistics = OverallStatistics(trackersCompleted: 7, trackedDays: 4)
+        let russian = StatsPage(text: WebText(language: .russian), statistics: statistics).render()
+        #expect(russian.contains("<b>\(Messages(.russian).decimal(statistics.average))</b>"))
+        #expect(russian.contains("<b>1,8</b>"))
+        let english = StatsPage(text: WebText(language: .english), statistics: OverallStatistics(trackersCompleted: 8, trackedDays: 4)).render()
+        #expect(english.contains("<b>2.0</b>"))
+    }
+
     @Test func everyWebWordIsListed() {
         #expect(Set(MessageKey.allCases.filter { "\($0)".hasPrefix("web") }) == Set(Self.keys))
     }

@@ -147,6 +147,12 @@ public struct CompletionLog: Hashable, Sendable {
         entries.partitionIndex { $0.day >= day }
     }
 
+    /// The done marks on or before `day`: what a tracker has done so far, whatever a line
+    /// written ahead of the clock says.
+    public func doneCount(through day: CivilDate) -> Int {
+        doneCount - entries[lowerBound(day.adding(days: 1))...].reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+    }
+
     public func entry(on day: CivilDate) -> Entry? {
         let index = lowerBound(day)
         guard index < entries.count, entries[index].day == day else { return nil }

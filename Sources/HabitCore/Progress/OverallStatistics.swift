@@ -45,9 +45,7 @@ public struct OverallStatistics: Hashable, Sendable {
         for tracker in trackers {
             let log = tracker.log
             if DayCounts.isSimple(tracker) {
-                // Done entries after today (a hand edit) are ignored.
-                let future = log.entries[log.lowerBound(today.adding(days: 1))...]
-                trackersCompleted += log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+                trackersCompleted += log.doneCount(through: today)
             } else {
                 trackersCompleted += TrackerProgress(tracker: tracker, today: today).completions
             }

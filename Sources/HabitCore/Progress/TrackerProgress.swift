@@ -122,9 +122,7 @@ public struct TrackerProgress: Hashable, Sendable {
         }
         currentStreak = run
         bestStreak = best
-        let log = tracker.log
-        let future = log.entries[log.lowerBound(today.adding(days: 1))...]
-        completions = log.doneCount - future.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) } + implicitDone
+        completions = tracker.log.doneCount(through: today) + implicitDone
         if let goal = tracker.goal {
             self.goal = GoalProgress(goal, of: walk, today: last)
         }

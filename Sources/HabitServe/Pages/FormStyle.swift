@@ -57,7 +57,7 @@ enum FormStyle {
         .rows input:focus-visible + span { outline: 2px solid var(--accent); }
         .placeholder { color: var(--muted); text-align: center; padding: 12px 0; margin: 0; }
         .add-category { display: grid; grid-template-columns: 1fr auto; gap: 8px; align-items: center; }
-        @media (max-width: 480px) { .tracker-form .add-category { grid-template-columns: 1fr; } }
+        @media (max-width: 480px) { .add-category { grid-template-columns: 1fr; } }
         .add-category button, form.add-category button { border-radius: 16px; padding: 14px 16px; }
         .manage { margin: 8px 0 0; font-size: 15px; }
         .choice-line { display: flex; gap: 8px; align-items: center; padding: 6px 0; }
@@ -89,6 +89,12 @@ enum FormStyle {
         .category-row .field-error { grid-column: 1 / -1; }
         .category-row input { padding: 12px; }
         .category-row a.button, .category-row button { padding: 10px 12px; border-radius: 12px; font-size: 15px; }
+        /* A phone has no room for the name beside three controls: the name takes the whole first line. */
+        @media (max-width: 480px) {
+            .category-row { grid-template-columns: 1fr auto auto; }
+            .category-row .rename { display: contents; }
+            .category-row .rename label { grid-column: 1 / -1; }
+        }
         .subtitle { color: var(--muted); margin: 0 0 8px; }
         .emoji-big { font-size: 30px; }
         .detail-actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0 16px; }

@@ -11,11 +11,10 @@ struct StatsPage {
         guard !statistics.isEmpty else {
             return html + "<div class=\"empty\"><div class=\"empty-art\" aria-hidden=\"true\">🤔</div><p>\(HTML.escape(text[.nothingToAnalyse]))</p></div>\n"
         }
-        let average = (statistics.average * 10).rounded() / 10
         let figures: [(String, MessageKey)] = [
             (String(statistics.bestStreak), .webBestStreak), (String(statistics.perfectDays), .perfectDays),
             (String(statistics.trackersCompleted), .trackersCompleted),
-            (average == average.rounded() ? String(Int(average)) : String(average), .average),
+            (text.messages.decimal(statistics.average), .average),
         ]
         html += "<ul class=\"figures\">"
         for (value, key) in figures {

@@ -202,7 +202,7 @@ struct WebApp: Sendable {
             let tracker = outcome.tracker
             let status = tracker.status(on: day, today: today)
             let progress = TrackerProgress(tracker: tracker, today: today)
-            let completions = tracker.unmarkedIsDone ? progress.completions : tracker.log.doneCount
+            let completions = tracker.unmarkedIsDone ? progress.completions : tracker.log.doneCount(through: today)
             let count = progress.quit.map { text.words.text(.formCleanDays, $0.currentClean) } ?? text.days(completions)
             return Reply.json([
                 ("ok", .bool(true)), ("tracker", .string(tracker.id)), ("date", .string(day.description)),

@@ -87,6 +87,11 @@ def main():
         driver.get(server.origin + "/")
         check(driver.find_element(By.TAG_NAME, "h1").text == "Трекеры", "no Russian page for Accept-Language: ru")
         driver.save_screenshot(os.path.join(shots, "main-phone-ru.png"))
+        # The amount's field shows its whole "/ 8 glasses" beside the longer Russian "Save".
+        field = card(driver, "water").find_element(By.CSS_SELECTOR, "input[name=amount]")
+        room = driver.execute_script("""const f = arguments[0], s = getComputedStyle(f), c = document.createElement('canvas').getContext('2d');
+            c.font = s.font; return [c.measureText(f.placeholder).width, f.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];""", field)
+        check(room[0] <= room[1], f"the amount's placeholder needs {room[0]:.0f}px and has {room[1]:.0f}px on a Russian phone")
         driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
 
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})

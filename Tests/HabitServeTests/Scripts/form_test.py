@@ -222,6 +222,9 @@ def main():
         check(wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '.category-row[data-category="Learning"]')), "the renamed category is not listed")
         check(account.commits() == commits + 1 and '"Learning"' in settings(account) and '"Study"' not in settings(account), "the rename is not in habit.toml")
         shot(driver, "categories-phone-light")
+        # On a phone every category's name and the new category's field are wide enough to read.
+        for field in driver.find_elements(By.CSS_SELECTOR, ".category-row input[name=name], .add-category input[name=name]"):
+            check(field.size["width"] >= PHONE[0] * 0.6, f"a category field is {field.size['width']}px wide on a phone")
         tap(driver, driver.find_element(By.CSS_SELECTOR, '.category-row[data-category="Learning"] a.danger'))
         check("Delete the category “Learning”?" in driver.find_element(By.CSS_SELECTOR, ".confirm .question").text, "no category confirmation")
         commits = account.commits()

@@ -31,6 +31,14 @@ extension Repository {
         return git_remote_url(handle.pointer).map { String(cString: $0) }
     }
 
+    /// `remote.<name>.url` as the configuration holds it (without `insteadOf` rewriting); nil when
+    /// unset. For the questions a screen asks on every refresh (is there a remote, do changes wait):
+    /// `git_remote_lookup` keeps about 150 kB each time it is called (libgit2 1.5), which a
+    /// long-running `habit ui` or `habit serve` would pay every few seconds.
+    public func configuredRemoteURL(forRemote name: String = "origin") throws -> String? {
+        try configValue(forKey: "remote.\(name).url")
+    }
+
     /// The commit the remote-tracking branch `refs/remotes/<remote>/<branch>`
     /// points to, as of the last fetch or push; nil when it does not exist.
     public func remoteBranchHead(remote: String = "origin", branch: String = "main") throws -> CommitID? {

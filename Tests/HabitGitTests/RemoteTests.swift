@@ -31,6 +31,7 @@ struct RemoteTests {
         #expect(try repository.remoteBranchHead() == commit)
         #expect(try git(["status", "-sb"], in: path) == "## main...origin/main\n")
         #expect(try repository.remoteURL() == bare)
+        #expect(try repository.configuredRemoteURL() == bare)
     }
 
     @Test("first push of a new repository to an empty bare repository over git daemon")
@@ -40,8 +41,11 @@ struct RemoteTests {
         let daemon = try GitDaemon(basePath: dir.sub("server"))
         let (repository, path) = try makeRepository(in: dir)
         #expect(try repository.remoteURL() == nil)
+        #expect(try repository.configuredRemoteURL() == nil)
         try repository.setRemoteURL(daemon.url("data.git"))
         #expect(try repository.remoteURL() == daemon.url("data.git"))
+        // What the screens ask on every refresh reads the same URL from the configuration.
+        #expect(try repository.configuredRemoteURL() == daemon.url("data.git"))
         var pushed: [TransferProgress] = []
         try repository.push(options: NetworkOptions(timeout: .seconds(10), progress: { pushed.append($0) }))
         #expect(try git(["rev-parse", "main"], in: dir.sub("server/data.git")) == (try repository.headCommitID())!.hex + "\n")

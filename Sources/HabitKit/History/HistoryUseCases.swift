@@ -56,7 +56,7 @@ extension Habits {
         guard let repository = try? repository() else { return status }
         status.isRepository = true
         status.branch = try? repository.currentBranch()
-        status.remote = (try? repository.remoteURL()).flatMap { $0 }.map(redactCredentials)
+        status.remote = (try? repository.configuredRemoteURL()).flatMap { $0 }.map(redactCredentials)
         if let local = try? repository.headCommitID() {
             if let upstream = try? repository.remoteBranchHead(branch: status.branch ?? "main") {
                 (status.ahead, status.behind) = (try? repository.aheadBehind(local: local, upstream: upstream)) ?? (0, 0)
@@ -91,7 +91,7 @@ extension Habits {
         // starting libgit2 (which loads the system's certificates) costs more than the whole command.
         guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return nil }
         if let head = quick.head, head == quick.upstream { return nil }
-        guard let repository = try? repository(), (try? repository.remoteURL()) != nil,
+        guard let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil,
               let local = try? repository.headCommitID() else { return nil }
         let ahead: Int
         if let upstream = try? repository.remoteBranchHead(branch: (try? repository.currentBranch()) ?? "main") {
@@ -123,6 +123,6 @@ extension Habits {
     /// The remote's URL, credentials hidden; nil when none is set.
     public func remote() -> String? {
         guard let repository = try? repository() else { return nil }
-        return (try? repository.remoteURL()).flatMap { $0 }.map(redactCredentials)
+        return (try? repository.configuredRemoteURL()).flatMap { $0 }.map(redactCredentials)
     }
 }

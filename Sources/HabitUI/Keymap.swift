@@ -48,11 +48,22 @@ public enum Keymap {
     /// What the statistics tab answers to (the rest act on the cards).
     public static let statisticsActions: Set<UIAction> = [.statistics, .help, .sync, .back, .quit]
 
-    /// "→/l next day · Space done · a add · / search · ? help · q quit", cut to `width`; on the
-    /// statistics tab only the keys that act there.
+    /// The footer's keys, the first kept first when the line is too narrow for all: `?` before
+    /// any, so the way to every other key is always on screen.
+    static let footerPriority: [UIAction] = [.help, .mark, .statistics, .nextDay, .add, .search, .quit]
+
+    /// "→/l next day · Space done · a add · / search · ? help · q quit" in the table's order, as
+    /// many as fit in `width` (by `footerPriority`); on the statistics tab only the keys that act there.
     public static func footer(_ t: Messages, width: Int, statistics: Bool = false) -> String {
-        let shown = statistics ? main.filter { statisticsActions.contains($0.action) && ![.back, .sync].contains($0.action) } : main.filter(\.inFooter)
-        return footerLine(shown.map { "\($0.label) \(t[$0.words])" }, width: width)
+        let offered = statistics ? main.filter { statisticsActions.contains($0.action) && ![.back, .sync].contains($0.action) } : main.filter(\.inFooter)
+        func line(_ actions: Set<UIAction>) -> String {
+            offered.filter { actions.contains($0.action) }.map { "\($0.label) \(t[$0.words])" }.joined(separator: " · ")
+        }
+        var kept: Set<UIAction> = []
+        for action in footerPriority where offered.contains(where: { $0.action == action }) {
+            if kept.isEmpty || TextWidth.width(line(kept.union([action]))) <= width { kept.insert(action) }
+        }
+        return TextWidth.truncate(line(kept), to: width)
     }
 
     /// `parts` joined with " · ", as many from the first as fit in `width`.

@@ -17,8 +17,25 @@ import TerminalUI
         for width in [80, 40] {
             let footer = Keymap.footer(t, width: width)
             #expect(TextWidth.width(footer) <= width)
-            #expect(footer.hasPrefix(Keymap.main.first(where: \.inFooter)!.label))
+            for part in footer.components(separatedBy: " · ") {
+                #expect(Keymap.main.contains { $0.inFooter && part == "\($0.label) \(t[$0.words])" }, "\(part)")
+            }
         }
+    }
+
+    @Test(arguments: Language.allCases)
+    func theFooterAlwaysKeepsTheHelpKey(_ language: Language) {
+        let t = Messages(language)
+        let help = "? " + t[.uiKeyHelp]
+        for width in 30...120 {
+            for statistics in [false, true] {
+                let footer = Keymap.footer(t, width: width, statistics: statistics)
+                #expect(TextWidth.width(footer) <= width)
+                #expect(footer.contains(help), "\(language) at \(width) columns: \(footer)")
+            }
+        }
+        #expect(Keymap.footer(Messages(.english), width: 40) == "Space done / not done · a add · ? help")
+        #expect(Keymap.footer(Messages(.russian), width: 40) == "→/l следующий день · / поиск · ? справка")
     }
 
     @Test func theStatisticsFooterShowsOnlyItsKeys() {

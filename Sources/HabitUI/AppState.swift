@@ -213,6 +213,11 @@ public struct AppState: Sendable {
         case .mark:
             guard let card = selectedCard else { return nil }
             if card.isNumeric, card.state != .done, case .amount(_, let measure)? = card.progress {
+                // A day that cannot be marked (a future one) asks no amount: the use case refuses
+                // the change at once, in its own words (HabitCore's rule, not one of this screen).
+                if journal.tracker(id: card.trackerID)?.markingRefusal(on: day, today: today) != nil {
+                    return .amount(measure.target, trackerID: card.trackerID, day: day)
+                }
                 overlay = .amount(trackerID: card.trackerID, text: AppState.amountText(measure.target))
                 return nil
             }

@@ -75,6 +75,19 @@ import TerminalUI
         #expect(state.overlay == nil)
     }
 
+    @Test func aNumericHabitOnAFutureDayIsRefusedWithoutAskingTheAmount() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        _ = state.handle(.character("l"))
+        _ = state.handle(.character("j"))
+        #expect(state.selectedCard?.trackerID == "water")
+        // The use case's own refusal (a future day), at once: no amount is typed in vain.
+        #expect(state.handle(.character(" ")) == .amount(8, trackerID: "water", day: Self.day("2026-11-21")))
+        #expect(state.overlay == nil)
+        _ = state.handle(.character("t"))
+        #expect(state.handle(.character(" ")) == nil)
+        #expect(state.overlay == .amount(trackerID: "water", text: "8"), "today still asks the amount")
+    }
+
     @Test func searchTypesIntoTheFieldAndEscClearsIt() {
         var state = AppState(journal: Self.journal(), today: Self.today)
         _ = state.handle(.character("/"))

@@ -104,6 +104,7 @@ public enum EnglishCatalog {
         case .uiKeySync: "sync"
         case .uiSyncing: "Syncing…"
         case .uiSyncFailed: "Sync failed: {0}"
+        case .uiNewTrackerNotDue: "Added “{0}”: it is not due on {1}, so it shows on the days it is due."
         case .uiColumnStrength: "strength"
         case .uiColumnStreaks: "current / best"
         case .categoryAcademic: "Academic"

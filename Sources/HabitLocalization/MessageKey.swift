@@ -58,6 +58,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeySync
     case uiSyncing
     case uiSyncFailed
+    case uiNewTrackerNotDue
     case uiColumnStrength
     case uiColumnStreaks
     case categoryAcademic

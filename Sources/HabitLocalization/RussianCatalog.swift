@@ -104,6 +104,7 @@ public enum RussianCatalog {
         case .uiKeySync: "синхронизировать"
         case .uiSyncing: "Синхронизация…"
         case .uiSyncFailed: "Синхронизация не удалась: {0}"
+        case .uiNewTrackerNotDue: "Трекер «{0}» добавлен: на {1} он не запланирован и появится в те дни, на которые запланирован."
         case .uiColumnStrength: "сила"
         case .uiColumnStreaks: "текущая / лучшая"
         case .categoryAcademic: "Учёба"

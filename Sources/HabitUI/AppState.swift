@@ -51,6 +51,11 @@ public struct AppState: Sendable {
         case quit
     }
 
+    public struct NewTrackerNotDue: Hashable, Sendable {
+        public var name: String
+        public var day: CivilDate
+    }
+
     /// The card menu's rows.
     public enum MenuItem: Hashable, Sendable, CaseIterable {
         case pin, edit, details, archive, delete
@@ -79,6 +84,9 @@ public struct AppState: Sendable {
     public var refusal: String?
     /// The first-run pages, while there is no data directory (AppState+Onboarding.swift).
     public var onboarding: OnboardingScreen?
+    /// A tracker just added that has no card on the day shown, because it is not due then: said
+    /// at the top until the next key, so the user knows where it went.
+    public private(set) var newTrackerNotDue: NewTrackerNotDue?
     /// A line at the top while `S` syncs, then its result or error, in words.
     public var syncStatus: String?
     /// The specs' offline note: changes waiting for a sync, and why the last one failed.
@@ -123,7 +131,14 @@ public struct AppState: Sendable {
         case .create(let form):
             lastUsedCategory = form.category
             overlay = nil
-            if let index = screen.cards.firstIndex(where: { $0.name == form.name.trimmingWhitespace() }) { selection = index }
+            let name = form.name.trimmingWhitespace()
+            if let index = screen.cards.firstIndex(where: { $0.name == name }) {
+                selection = index
+            } else if let tracker = journal.trackers.first(where: { $0.name == name && !$0.isArchived }),
+                      !tracker.status(on: day, today: today).isShown {
+                // HabitCore's rule of the day's cards (`Agenda`): not due, so not on this day.
+                newTrackerNotDue = NewTrackerNotDue(name: tracker.name, day: day)
+            }
         case .save:
             overlay = nil
         case .addCategory, .renameCategory, .removeCategory:
@@ -156,6 +171,7 @@ public struct AppState: Sendable {
     public mutating func handle(_ press: KeyPress) -> Effect? {
         if press == .control("c") { return .quit }
         refusal = nil
+        newTrackerNotDue = nil
         if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:

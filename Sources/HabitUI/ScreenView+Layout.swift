@@ -7,14 +7,18 @@ import TerminalUI
 /// a mouse click at a cell hits. Drawing and clicking use the same layout, so a click lands on
 /// the card that is drawn there.
 extension ScreenView {
-    /// The lines above the tabs: a notice (a busy lock, a file with errors), a refusal, then the
-    /// sync's progress or result, else the offline note while changes wait for a sync. Each is
-    /// wrapped to the width (at most `maximumLinesPerNote` lines, the last cut with …): a refusal
+    /// The lines above the tabs: a notice (a busy lock, a file with errors), a refusal, where a
+    /// tracker just added went (not due on the day shown), then the sync's progress or result,
+    /// else the offline note while changes wait for a sync. Each is wrapped to the width (at most `maximumLinesPerNote` lines, the last cut with …): a refusal
     /// is a sentence the user must read whole, not the first 80 columns of it.
     func topLines(_ state: AppState, width: Int) -> [(String, Style)] {
         var lines: [(String, Style)] = []
         for notice in [state.notice, state.refusal].compactMap({ $0 }) {
             lines += wrapNote(DataText.safe(notice), width: width).map { ($0, Style(foreground: .yellow, attributes: .bold)) }
+        }
+        if let added = state.newTrackerNotDue {
+            let words = t.text(.uiNewTrackerNotDue, DataText.safe(added.name), t.dateWithoutWeekday(added.day))
+            lines += wrapNote(words, width: width).map { ($0, Style(foreground: .yellow)) }
         }
         if let sync = state.syncStatus ?? state.offlineNote {
             lines += wrapNote(DataText.safe(sync), width: width).map { ($0, Style(foreground: .yellow)) }

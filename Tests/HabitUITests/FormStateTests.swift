@@ -104,6 +104,34 @@ import TerminalUI
         #expect(state.overlay == nil && state.lastUsedCategory == "Study")
     }
 
+    @Test func aNewTrackerNotDueOnTheDayShownSaysWhereItWent() throws {
+        var state = AppState(journal: AppStateTests.journal(), today: Self.today)
+        _ = state.handle(.character("a"))
+        _ = state.handle(KeyPress(.enter))
+        var form = try #require(Self.flow(state)?.form)
+        form.name = "Swim"
+        // What HabitKit adds: a habit on Mondays, and the day shown is a Friday.
+        var journal = AppStateTests.journal()
+        journal.trackers.append(Tracker(id: "swim", name: "Swim", category: "Health", schedule: .weekly(WeekdaySet([.monday])),
+                                        start: Self.today))
+        state.reload(journal, today: Self.today)
+        state.finished(.create(form))
+        #expect(state.overlay == nil)
+        #expect(state.newTrackerNotDue?.name == "Swim" && state.newTrackerNotDue?.day == Self.today)
+        _ = state.handle(.character("j"))
+        #expect(state.newTrackerNotDue == nil, "said until the next key")
+
+        // Due on the day shown: its card is selected, nothing more is said.
+        _ = state.handle(.character("a"))
+        _ = state.handle(KeyPress(.enter))
+        var daily = try #require(Self.flow(state)?.form)
+        daily.name = "Stretch"
+        journal.trackers.append(Tracker(id: "stretch", name: "Stretch", category: "Health", schedule: .daily, start: Self.today))
+        state.reload(journal, today: Self.today)
+        state.finished(.create(daily))
+        #expect(state.newTrackerNotDue == nil && state.selectedCard?.trackerID == "stretch")
+    }
+
     @Test func addingACategoryNeedsACharacterAndANameNotTaken() throws {
         var state = AppState(journal: AppStateTests.journal(), today: Self.today)
         _ = state.handle(.character("a"))

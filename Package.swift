@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "TestSupport"]),
         .testTarget(name: "HabitUITests", dependencies: ["HabitUI", "HabitScreens", "HabitLocalization", "HabitKit", "HabitStore", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
-        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "TestSupport"]),
+        .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "HabitErrorWords", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),

@@ -21,6 +21,7 @@ func parsedRoot(_ text: String) -> TOMLTable? {
     return document.root
 }
 
+import HabitErrorWords
 @testable import HabitCLI
 
 /// Notes and conflicts as the English catalog words them, so the tables below read as users do.

@@ -8,6 +8,8 @@ final class SessionBook: Sendable {
         let id: String
         let csrf: String
         var lastSeen: Double
+        /// A sentence for the next page this session loads (what "Sync now" did), said once.
+        var flash: String? = nil
     }
 
     private struct State {
@@ -37,6 +39,20 @@ final class SessionBook: Sendable {
             session.lastSeen = SystemClock.monotonicSeconds()
             state.sessions[id] = session
             return session
+        }
+    }
+
+    /// `sentence` at the top of the next page the session loads: a change answered with a
+    /// redirect says what it did there.
+    func flash(_ sentence: String, to id: String) {
+        state.withLock { $0.sessions[id]?.flash = sentence }
+    }
+
+    /// The sentence left for the session, once.
+    func takeFlash(_ id: String) -> String? {
+        state.withLock { state in
+            defer { state.sessions[id]?.flash = nil }
+            return state.sessions[id]?.flash
         }
     }
 

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitErrorWords
 import HabitKit
 import HabitLocalization
 import HabitScreens
@@ -68,7 +69,7 @@ struct WebApp: Sendable {
             case .success(let body): form = body
             case .failure(let refusal): return refusal.response
             }
-            return path == "/mark" ? mark(call, form: form) : sync(call)
+            return path == "/mark" ? mark(call, form: form) : sync(call, session: session)
         case (.get, _) where TrackerRoutes.pages.contains(path):
             return trackerPage(call, path: path, session: session)
         case (.post, _) where TrackerRoutes.changes.contains(path):
@@ -213,16 +214,22 @@ struct WebApp: Sendable {
         return Reply.redirect("/?date=\(day)")
     }
 
-    private func sync(_ call: Call) -> Response {
+    /// `habit sync`; the page it goes back to says what it did in `habit sync`'s words ("Already
+    /// in sync." when there was nothing to send or receive), or why it failed.
+    private func sync(_ call: Call, session: SessionBook.Session) -> Response {
+        let t = call.text.messages
+        let report: SyncReport
         do {
-            _ = try habits.sync(SyncOptions(environment: environment))
+            report = try habits.sync(SyncOptions(environment: environment))
         } catch {
-            if call.wantsJSON {
-                return Reply.json([("ok", .bool(false)), ("error", .string(WebRefusal.sentence(error, call.text.messages, today: nil)))], status: .badGateway)
-            }
+            let sentence = WebRefusal.sentence(error, t, today: nil)
+            if call.wantsJSON { return Reply.json([("ok", .bool(false)), ("error", .string(sentence))], status: .badGateway) }
+            sessions.flash(t.text(.uiSyncFailed, sentence), to: session.id)
             return Reply.redirect("/")
         }
-        if call.wantsJSON { return Reply.json([("ok", .bool(true))]) }
+        let words = SyncWords.sentence(report, t)
+        if call.wantsJSON { return Reply.json([("ok", .bool(true)), ("message", .string(words))]) }
+        sessions.flash(words, to: session.id)
         return Reply.redirect("/")
     }
 
@@ -246,7 +253,8 @@ struct WebApp: Sendable {
         // "Sync now" only where there is something to sync with.
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
             + (habits.hasRemote() ? SyncBar(text: text, csrf: session.csrf).render() : "")
-        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: syncNote(text)).render(content))
+        let note = sessions.takeFlash(session.id) ?? syncNote(text)
+        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content))
     }
 
     private func statsPage(_ call: Call, session: SessionBook.Session) -> Response {

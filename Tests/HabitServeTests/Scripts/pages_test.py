@@ -3,6 +3,7 @@
 the token) logs in from the form and never from an address; "Sync now" shows only when the
 directory has a remote; a refusal is the sentence the command line prints, in the page's language."""
 import hashlib
+import html
 import json
 import os
 import re
@@ -96,9 +97,28 @@ def main():
         account.habit("remote", "set", remote)
         status, _, page = request(server, "GET", "/", headers={"Cookie": session})
         check(status == 200 and 'action="/sync"' in page, "Sync now is missing with a remote")
+        csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
+
+        # "Sync now" says what it did in habit sync's words, once, even when nothing moved.
+        def sync_now(language):
+            status, headers, _ = request(server, "POST", "/sync", "csrf=" + csrf,
+                                         {"Content-Type": "application/x-www-form-urlencoded", "Cookie": session,
+                                          "Origin": server.origin, "Accept-Language": language})
+            check(status == 303 and headers.get("Location") == "/", f"Sync now answered {status} {headers}")
+            _, _, page = request(server, "GET", "/", headers={"Cookie": session, "Accept-Language": language})
+            return re.search(r'<p id="note"[^>]*>([^<]*)</p>', page).group(1)
+        sync_now("en")  # the first push
+        for language, lang in [("en", "C.UTF-8"), ("ru", "ru_RU.UTF-8")]:
+            cli = subprocess.run([HABIT, "--dir", account.data, "sync"], env={**account.env, "LANG": lang},
+                                 capture_output=True, text=True)
+            check(cli.returncode == 0 and cli.stdout.strip(), f"habit sync: {cli.returncode} {cli.stdout!r} {cli.stderr!r}")
+            words = cli.stdout.strip().splitlines()[0]
+            note = sync_now(language)
+            check(html.unescape(note) == words, f"{language}: Sync now with nothing to do says {note!r}, not habit sync's {words!r}")
+            _, _, page = request(server, "GET", "/", headers={"Cookie": session, "Accept-Language": language})
+            check(words not in html.unescape(page), f"{language}: the sync's words stay after the page that said them")
 
         # A refusal is the command line's sentence, in the page's language.
-        csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
         for language, lang in [("en", "C.UTF-8"), ("ru", "ru_RU.UTF-8")]:
             cli = subprocess.run([HABIT, "--dir", account.data, "done", "Run", "--date", "2026-11-22"],
                                  env={**account.env, "LANG": lang}, capture_output=True, text=True)

@@ -44,7 +44,7 @@ struct UICommand: ParsableCommand {
             })
         var withEditor = setup
         withEditor.mouse = mouse
-        withEditor.describeSync = { report in SyncCommand.lines(report, t).map { String($0.drop { $0 == " " }) }.joined(separator: " ") }
+        withEditor.describeSync = { report in SyncWords.sentence(report, t) }
         withEditor.offlineNote = { session.offlineNote() }
         withEditor.editInEditor = { id in
             do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitErrorWords
 import HabitKit
 import HabitLocalization
 

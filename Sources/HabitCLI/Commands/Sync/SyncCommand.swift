@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitErrorWords
 import HabitKit
 import HabitLocalization
 
@@ -33,21 +34,7 @@ struct SyncCommand: ParsableCommand {
         ReminderFollow.afterOutsideChange(session)
     }
 
-    /// What a sync did, in lines: also `habit ui`'s status line after `S`.
-    static func lines(_ report: SyncReport, _ t: Messages) -> [String] {
-        var lines: [String] = []
-        if report.settledGitMerge { lines.append(t[.settledGitMerge]) }
-        if !report.committedHandEdits.isEmpty {
-            lines.append(t.text(.committedHandEdits, t.list(report.committedHandEdits.map(TerminalText.safe))))
-        }
-        switch report.action {
-        case .upToDate: lines.append(t[.upToDate])
-        case .pushed(let count): lines.append(t.text(.pushed, count))
-        case .fastForwarded(let count): lines.append(t.text(.received, count))
-        case .merged(let pushed, let received): lines.append(t.text(.merged, pushed, received))
-        case .firstPush(let count): lines.append(t.text(.firstPush, count))
-        }
-        for note in report.notes { lines.append("  " + TerminalText.safe(MergeNoteText.line(note, t))) }
-        return lines
-    }
+    /// What a sync did, in lines: also `habit ui`'s status line after `S` and `habit serve`'s note
+    /// after "Sync now" (`SyncWords`).
+    static func lines(_ report: SyncReport, _ t: Messages) -> [String] { SyncWords.lines(report, t) }
 }

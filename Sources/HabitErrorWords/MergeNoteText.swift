@@ -1,9 +1,9 @@
 import HabitKit
 import HabitLocalization
 
-/// The words of the decisions a merge made.
-enum MergeNoteText {
-    static func words(_ note: MergeNote, _ t: Messages) -> String {
+/// The words of the decisions a merge made, for `habit sync`, the merge driver, `habit ui` and `habit serve`.
+public enum MergeNoteText {
+    public static func words(_ note: MergeNote, _ t: Messages) -> String {
         switch note.kind {
         case .bothChanged(let key, let kept, let yours, let added):
             return t.text(added ? .noteBothAdded : .noteBothChanged, key, kept, yours)
@@ -27,7 +27,7 @@ enum MergeNoteText {
         }
     }
 
-    static func mark(_ mark: MergeNote.DayMark, _ t: Messages) -> String {
+    public static func mark(_ mark: MergeNote.DayMark, _ t: Messages) -> String {
         switch mark {
         case .done: t[.markDone]
         case .skip: t[.markSkip]
@@ -39,7 +39,7 @@ enum MergeNoteText {
     }
 
     /// `path: sentence`, as sync and the merge driver print it.
-    static func line(_ note: MergeNote, _ t: Messages) -> String {
+    public static func line(_ note: MergeNote, _ t: Messages) -> String {
         "\(note.path): \(words(note, t))"
     }
 }

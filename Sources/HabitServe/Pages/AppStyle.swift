@@ -43,8 +43,12 @@ enum AppStyle {
         .card .foot { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px; padding: 8px 12px 0 12px; }
         .card .count { white-space: nowrap; }
         .card form:has(.amount) { flex: 1 1 100%; min-width: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; }
-        .card .amount { flex: 1; display: flex; min-width: 0; }
-        .card .amount input { flex: 1; min-width: 0; width: 100%; }
+        .card .amount { flex: 1; display: flex; align-items: center; min-width: 0; background: var(--card); border-radius: 8px; }
+        .card .amount input { flex: 1; min-width: 2.5em; width: 100%; background: transparent; }
+        .card .amount .of { padding-right: 8px; white-space: nowrap; color: var(--muted); }
+        /* The amount and its target read as one field: the focus ring goes round both. */
+        .card .amount:focus-within { outline: 2px solid var(--accent); }
+        .card .amount input:focus { outline: none; }
         .card .count { font-size: 12px; font-weight: 500; }
         .card form { display: flex; gap: 4px; align-items: center; }
         .card .tick { width: 34px; height: 34px; border-radius: 50%; padding: 0; font-size: 20px; line-height: 34px; }
@@ -52,7 +56,7 @@ enum AppStyle {
         .card.skipped .face { opacity: .6; }
         .card .amount input { padding: 5px 8px; }
         .card .save { padding: 5px 8px; font-size: 13px; }
-        /* Two cards a row leave no room for "/ 8 glasses" beside the button: the button goes under the field. */
+        /* Two cards a row leave no room for "3 / 8 glasses" beside the button: the button goes under the field. */
         @media (max-width: 639px) { .card form:has(.amount) { grid-template-columns: minmax(0, 1fr); } }
         .empty { text-align: center; padding: 48px 0; }
         .empty-art { font-size: 64px; }

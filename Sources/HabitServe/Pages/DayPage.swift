@@ -90,7 +90,9 @@ struct DayPage {
         if card.isNumeric, case .amount(let total, let measure)? = card.progress {
             html += "<input type=\"hidden\" name=\"state\" value=\"done\">"
             html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.webAmount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
-            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" placeholder=\"/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")\" value=\"\(total > 0 ? format(Measure.tidy(total)) : "")\"></label>"
+            // The target stays in sight beside a typed amount ("3 / 5 km"), not as a placeholder the amount hides.
+            html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" value=\"\(total > 0 ? format(Measure.tidy(total)) : "")\">"
+            html += "<span class=\"of\">/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")</span></label>"
             html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.webSave]))</button>"
         } else if card.isNumeric {
             // A skipped day of a numeric habit: cleared, it takes an amount again.

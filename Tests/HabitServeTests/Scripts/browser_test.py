@@ -87,11 +87,16 @@ def main():
         driver.get(server.origin + "/")
         check(driver.find_element(By.TAG_NAME, "h1").text == "Трекеры", "no Russian page for Accept-Language: ru")
         driver.save_screenshot(os.path.join(shots, "main-phone-ru.png"))
-        # The amount's field shows its whole "/ 8 glasses" beside the longer Russian "Save".
+        # The amount's field shows a typed amount and its whole target, "3 / 8 glasses", on a Russian phone.
         field = card(driver, "water").find_element(By.CSS_SELECTOR, "input[name=amount]")
-        room = driver.execute_script("""const f = arguments[0], s = getComputedStyle(f), c = document.createElement('canvas').getContext('2d');
-            c.font = s.font; return [c.measureText(f.placeholder).width, f.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];""", field)
-        check(room[0] <= room[1], f"the amount's placeholder needs {room[0]:.0f}px and has {room[1]:.0f}px on a Russian phone")
+        field.send_keys("3")
+        target = card(driver, "water").find_element(By.CSS_SELECTOR, ".amount .of")
+        check(target.is_displayed() and target.text == "/ 8 glasses", f"the target beside the amount: {target.text!r}")
+        room = driver.execute_script("""const f = arguments[0], t = arguments[1], s = getComputedStyle(f), c = document.createElement('canvas').getContext('2d');
+            c.font = s.font; const r = t.getBoundingClientRect(), l = t.parentElement.getBoundingClientRect();
+            return [c.measureText(f.value).width, f.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight), r.right <= l.right + 0.5 && t.scrollWidth <= t.clientWidth + 0.5];""", field, target)
+        check(room[0] <= room[1] and room[2], f"the amount needs {room[0]:.0f}px and has {room[1]:.0f}px; the target fits: {room[2]}")
+        driver.save_screenshot(os.path.join(shots, "amount-phone-ru.png"))
         driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
 
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})

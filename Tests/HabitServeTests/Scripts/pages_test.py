@@ -118,6 +118,18 @@ def main():
             _, _, page = request(server, "GET", "/", headers={"Cookie": session, "Accept-Language": language})
             check(words not in html.unescape(page), f"{language}: the sync's words stay after the page that said them")
 
+        # A numeric card keeps its target in sight beside the amount typed: "3 / 8 glasses".
+        status, _, reply = request(server, "POST", "/mark", "tracker=water&date=2026-11-21&state=done&amount=3",
+                                   {"Content-Type": "application/x-www-form-urlencoded", "Cookie": session,
+                                    "Origin": server.origin, "X-CSRF-Token": csrf, "Accept": "application/json"})
+        check(status == 200 and json.loads(reply)["total"] == 3, f"an amount: {status} {reply}")
+        for language, target in [("en", "/ 8 glasses"), ("ru", "/ 8 glasses")]:
+            _, _, page = request(server, "GET", "/", headers={"Cookie": session, "Accept-Language": language})
+            water = re.search(r'<li class="card[^"]*" data-tracker="water".*?</li>', page, re.S).group(0)
+            field = re.search(r'<label class="amount">.*?</label>', water, re.S).group(0)
+            shown = re.sub(r"<[^>]*>", " ", re.sub(r'<span class="label">.*?</span>', "", field)).split()
+            check('value="3"' in field and " ".join(shown) == target, f"{language}: the water card's field shows {shown}, not 3 and {target!r}: {field}")
+
         # A refusal is the command line's sentence, in the page's language.
         for language, lang in [("en", "C.UTF-8"), ("ru", "ru_RU.UTF-8")]:
             cli = subprocess.run([HABIT, "--dir", account.data, "done", "Run", "--date", "2026-11-22"],

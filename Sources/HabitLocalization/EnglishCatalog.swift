@@ -736,6 +736,7 @@ public enum EnglishCatalog {
         case .uiFormKeyOpen: "open, choose"
         case .uiFormKeyToggle: "on / off"
         case .uiFormKeyAdjust: "change"
+        case .uiDetailsKeyMore: "more"
         case .uiFormKeyClear: "clear"
         case .uiFormKeyAddCategory: "add"
         case .uiFormKeyRenameCategory: "rename"

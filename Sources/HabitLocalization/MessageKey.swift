@@ -686,6 +686,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiFormKeyOpen
     case uiFormKeyToggle
     case uiFormKeyAdjust
+    case uiDetailsKeyMore
     case uiFormKeyClear
     case uiFormKeyAddCategory
     case uiFormKeyRenameCategory

@@ -736,6 +736,7 @@ public enum RussianCatalog {
         case .uiFormKeyOpen: "открыть, выбрать"
         case .uiFormKeyToggle: "вкл. / выкл."
         case .uiFormKeyAdjust: "изменить"
+        case .uiDetailsKeyMore: "ещё"
         case .uiFormKeyClear: "очистить"
         case .uiFormKeyAddCategory: "добавить"
         case .uiFormKeyRenameCategory: "переименовать"

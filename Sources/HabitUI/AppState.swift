@@ -87,6 +87,9 @@ public struct AppState: Sendable {
     /// A tracker just added that has no card on the day shown, because it is not due then: said
     /// at the top until the next key, so the user knows where it went.
     public private(set) var newTrackerNotDue: NewTrackerNotDue?
+    /// Which part of a details page taller than the screen comes first (`ScreenView.detailsParts`):
+    /// ↓ brings up the month, then the heatmap.
+    public private(set) var detailsPart = 0
     /// A line at the top while `S` syncs, then its result or error, in words.
     public var syncStatus: String?
     /// The specs' offline note: changes waiting for a sync, and why the last one failed.
@@ -321,6 +324,7 @@ public struct AppState: Sendable {
             case .details:
                 if let tracker = journal.tracker(id: trackerID) {
                     overlay = .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: day))
+                    detailsPart = 0
                 }
             case .archive: return .archive(trackerID: trackerID)
             case .delete: overlay = .confirmDelete(trackerID: trackerID)
@@ -331,9 +335,12 @@ public struct AppState: Sendable {
         return nil
     }
 
-    /// ←/→ (h/l, PgUp/PgDn) the month before or after; Esc closes.
+    /// ←/→ (h/l, PgUp/PgDn) the month before or after; ↑/↓ (k/j) the part shown first when the
+    /// page is taller than the screen; Esc closes.
     private mutating func handleDetails(_ press: KeyPress, _ details: TrackerDetails) {
         switch press.key {
+        case .down, .character("j"): detailsPart = min(ScreenView.detailsParts - 1, detailsPart + 1)
+        case .up, .character("k"): detailsPart = max(0, detailsPart - 1)
         case .left, .character("h"), .pageUp, .character("p"): overlay = .details(details.movingMonth(by: -1))
         case .right, .character("l"), .pageDown, .character("n"): overlay = .details(details.movingMonth(by: 1))
         case .escape, .character("q"), .enter: overlay = nil

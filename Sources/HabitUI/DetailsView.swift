@@ -5,9 +5,25 @@ import TerminalUI
 
 /// A tracker's details over the main screen's body: `habit show`'s figures, the month calendar
 /// (←/→ another month) and the last 53 weeks, each day a glyph so the states read without colour.
+/// A page taller than the screen (40×15) is drawn whole off screen and shown from the part the
+/// user asked for with ↑/↓: the figures, the month, the heatmap.
 extension ScreenView {
-    func drawDetails(_ details: TrackerDetails, into grid: inout Grid, in body: Rect) {
+    /// The parts ↑/↓ step through: the name and figures, the month, the heatmap.
+    public static let detailsParts = 3
+
+    func drawDetails(_ details: TrackerDetails, part: Int, into grid: inout Grid, in body: Rect) {
         grid.fill(body)
+        var page = Grid(size: Size(width: body.width, height: 64), colorMode: grid.colorMode)
+        let (starts, height) = drawDetailsPage(details, into: &page, in: Rect(x: 0, y: 0, width: body.width, height: page.height))
+        let offset = min(starts[max(0, min(part, starts.count - 1))], max(0, height - body.height))
+        grid.paste(page, rows: offset..<(offset + body.height), at: body.y)
+        // The last column is free of the page's content: an arrow there says more is above or below.
+        if offset > 0 { _ = grid.put("↑", x: body.x + body.width - 1, y: body.y, style: .attributes(.bold)) }
+        if offset + body.height < height { _ = grid.put("↓", x: body.x + body.width - 1, y: body.y + body.height - 1, style: .attributes(.bold)) }
+    }
+
+    /// The whole page from the top of `body`; the rows where its parts start, and its height.
+    private func drawDetailsPage(_ details: TrackerDetails, into grid: inout Grid, in body: Rect) -> (starts: [Int], height: Int) {
         var y = body.y
         let emoji = details.emoji.map { DataText.safe($0) + " " } ?? ""
         var x = grid.draw(TextWidth.truncate(emoji + DataText.safe(details.name), to: body.width - 1), x: 1, y: y,
@@ -19,7 +35,9 @@ extension ScreenView {
         y += 1
         let figures = figureLines(details)
         let calendarWidth = 2 + 7 * 4
+        let monthY: Int
         if body.width >= calendarWidth + 26 {
+            monthY = y
             // Side by side: the month on the left, the figures on the right.
             let monthHeight = drawMonth(details.month, into: &grid, x: 1, y: y + 1, bottom: body.y + body.height)
             let labelWidth = figures.map { TextWidth.width($0.0) }.max() ?? 0
@@ -36,9 +54,11 @@ extension ScreenView {
                 y += 1
             }
             y += 1
+            monthY = y
             y += drawMonth(details.month, into: &grid, x: 1, y: y, bottom: body.y + body.height) + 1
         }
         drawHeatmap(details.heatmap, into: &grid, y: y, in: body)
+        return ([body.y, monthY, y], y + 1 + details.heatmap.weekdays.count - body.y)
     }
 
     /// The figures `habit show` prints, in its words.

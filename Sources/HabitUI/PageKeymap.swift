@@ -24,6 +24,8 @@ extension Keymap {
                        essential: [.form, .kind, .categories, .categoryName, .picker]),
         PageKeyBinding(label: "Space", words: .uiFormKeyToggle, pages: [.schedule], essential: [.schedule]),
         PageKeyBinding(label: "←/→", words: .uiFormKeyAdjust, pages: [.form, .schedule, .picker, .details], essential: [.details]),
+        // A details page taller than the screen: the month, then the heatmap, come up.
+        PageKeyBinding(label: "↑/↓", words: .uiDetailsKeyMore, pages: [.details], essential: [.details]),
         PageKeyBinding(label: "Ctrl-U", words: .uiFormKeyClear, pages: [.form, .categoryName]),
         PageKeyBinding(label: "a", words: .uiFormKeyAddCategory, pages: [.categories], essential: [.categories]),
         PageKeyBinding(label: "e", words: .uiFormKeyRenameCategory, pages: [.categories], essential: [.categories]),

@@ -53,7 +53,7 @@ public struct ScreenView {
         case .menu(let trackerID, let highlighted): drawMenu(state, trackerID: trackerID, highlighted: highlighted, into: &grid)
         case .confirmDelete(let trackerID): drawConfirmDelete(state, trackerID: trackerID, into: &grid)
         case .form(let flow): drawForm(flow, state: state, into: &grid, in: body)
-        case .details(let details): drawDetails(details, into: &grid, in: body)
+        case .details(let details): drawDetails(details, part: state.detailsPart, into: &grid, in: body)
         case nil: break
         }
     }

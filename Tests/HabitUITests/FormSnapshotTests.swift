@@ -62,5 +62,15 @@ import TerminalUI
         // The selected card is "Read 📚"; its menu's third row is Details.
         let details = Self.state([KeyPress(.enter), KeyPress(.down), KeyPress(.down), KeyPress(.enter)])
         try Self.snapshot(details, "details", language)
+        // At 40×15 the page is taller than the screen: ↓ brings up the month, then the heatmap.
+        var heatmap = details
+        for _ in 0..<3 { _ = heatmap.handle(KeyPress(.down)) }
+        try Self.snapshot(heatmap, "details-heatmap", language, sizes: [(40, 15)])
+        let text = ScreenSnapshotTests.render(heatmap, language, width: 40, height: 15)
+        #expect(text.contains(Messages(language)[.uiDetailsLastYear]) && text.contains("✗○"), "the heatmap with today:\n\(text)")
+        _ = heatmap.handle(.character("k"))
+        _ = heatmap.handle(.character("k"))
+        #expect(ScreenSnapshotTests.render(heatmap, language, width: 40, height: 15) == ScreenSnapshotTests.render(details, language, width: 40, height: 15),
+                "↑ goes back to the top")
     }
 }

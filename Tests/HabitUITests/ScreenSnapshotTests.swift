@@ -59,7 +59,8 @@ import TerminalUI
         var menu = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
         _ = menu.handle(KeyPress(.enter))
         try Self.expectSnapshot(Self.render(menu, language, width: 40, height: 15), named: "menu-\(language.rawValue)-40x15")
-        for _ in 0..<2 { _ = menu.handle(.character("j")) }
+        // pin, edit, details, archive, delete
+        for _ in 0..<4 { _ = menu.handle(.character("j")) }
         _ = menu.handle(KeyPress(.enter))
         try Self.expectSnapshot(Self.render(menu, language, width: 80, height: 24), named: "delete-\(language.rawValue)-80x24")
         var statistics = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)

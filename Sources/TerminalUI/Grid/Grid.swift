@@ -99,6 +99,17 @@ public struct Grid: Equatable, Sendable {
 
     public mutating func clear() { fill(bounds) }
 
+    /// `source`'s rows `rows` copied here from row `y` down, as many columns as both have: a part
+    /// drawn off screen (a page taller than the terminal) shown scrolled.
+    public mutating func paste(_ source: Grid, rows: Range<Int>, at y: Int) {
+        let columns = min(width, source.width)
+        for (offset, row) in rows.enumerated() where source.bounds.contains(Position(x: 0, y: row)) {
+            let target = y + offset
+            guard target >= 0, target < height else { continue }
+            for x in 0..<columns { cells[target * width + x] = source.cells[row * source.width + x] }
+        }
+    }
+
     /// The grid as text, one line per row, continuation cells left out; for snapshot tests.
     public var text: String {
         var lines: [String] = []

@@ -32,6 +32,17 @@ struct GridTests {
         #expect(grid.text.hasPrefix("🙂🙂🙂🙂🙂\n"))
     }
 
+    @Test("paste copies a range of another grid's rows, clipped to both grids")
+    func paste() {
+        var page = Grid(width: 6, height: 4)
+        for (row, text) in ["one", "two", "中国", "four"].enumerated() { _ = page.draw(text, x: 0, y: row) }
+        var screen = Grid(width: 4, height: 3)
+        _ = screen.draw("top", x: 0, y: 0)
+        screen.paste(page, rows: 2..<6, at: 1)
+        #expect(screen.text == "top \n中国\nfour")
+        #expect(screen[0, 1].width == 2 && screen[1, 1].isContinuation, "a wide glyph keeps its continuation")
+    }
+
     @Test("zero-width graphemes take no cell; combining marks stay with their base")
     func zeroWidth() {
         var grid = Grid(width: 4, height: 1)

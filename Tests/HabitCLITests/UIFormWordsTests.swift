@@ -14,7 +14,7 @@ import Testing
         .uiCategoriesEmpty, .uiCategoryAdd, .uiCategoryNew, .uiCategoryRename, .uiCategoryNamePlaceholder,
         .uiCategoryDone, .uiConfirmCategoryDelete, .uiConfirmCategoryDeleteEmpty, .uiConfirmCategoryRename, .uiConfirmCategoryRenameEmpty,
         .uiDetailsDaysDone, .uiDetailsLastYear, .uiFormKeyField, .uiFormKeyOpen,
-        .uiFormKeyToggle, .uiFormKeyAdjust, .uiFormKeyClear, .uiFormKeyAddCategory, .uiFormKeyRenameCategory,
+        .uiFormKeyToggle, .uiFormKeyAdjust, .uiDetailsKeyMore, .uiFormKeyClear, .uiFormKeyAddCategory, .uiFormKeyRenameCategory,
         .uiFormKeyDeleteCategory, .uiFormKeyRemoveEmoji, .uiFormKeyConfirm, .uiFormKeyBack, .uiColorRed,
         .uiColorOrange, .uiColorYellow, .uiColorGreen, .uiColorTeal, .uiColorBlue,
         .uiColorPurple, .uiColorPink, .uiColorGray,

@@ -11,6 +11,7 @@ import Testing
         .uiKeyNextDay, .uiKeyToday, .uiKeyMark, .uiKeySkip, .uiKeySearch, .uiKeyFilter, .uiKeyCalendar, .uiKeyMenu, .uiKeyEdit, .uiKeyAdd, .uiMenuPin, .uiMenuUnpin, .uiMenuArchive, .uiMenuDelete, .uiKeyStatistics, .uiKeyHelp,
         .uiKeyBack, .uiKeyQuit, .uiHelpTitle, .uiFilterToday, .uiFilterCompleted, .uiFilterUncompleted,
         .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiColumnStrength, .uiColumnStreaks,
+        .uiNewTrackerNotDue,
     ]
 
     @Test func eachIsWordedInBothLanguages() {

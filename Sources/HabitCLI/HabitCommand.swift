@@ -60,7 +60,7 @@ public enum HabitCLI {
                 context.runSuccessActions()
                 return ExitStatus.success
             }
-            // `done` and `undone` with their usual options skip ArgumentParser (QuickCommandLine).
+            // The marking commands with their usual options skip ArgumentParser (QuickCommandLine).
             var command = try QuickCommandLine.command(arguments) ?? HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()

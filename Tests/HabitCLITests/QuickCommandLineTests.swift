@@ -2,16 +2,19 @@ import ArgumentParser
 import Testing
 @testable import HabitCLI
 
-/// `habit done` and `habit undone` are read without ArgumentParser on their fast path
+/// `habit done`, `undone`, `slip` and `unslip` are read without ArgumentParser on their fast path
 /// (`QuickCommandLine`): it must know every option of each command it takes, read each value as
 /// ArgumentParser does or leave the line to ArgumentParser, and a command line must give the same
 /// output, exit code and files either way.
 @Suite struct QuickCommandLineTests {
-    static let commands: [String: ParsableCommand.Type] = ["done": DoneCommand.self, "undone": UndoneCommand.self]
+    static let commands: [String: ParsableCommand.Type] = [
+        "done": DoneCommand.self, "undone": UndoneCommand.self, "slip": SlipCommand.self, "unslip": UnslipCommand.self,
+    ]
 
-    /// The long options a command's help names, `--help` aside.
+    /// The long options a command's help lists, `--help` aside (its discussion may name other
+    /// commands' options).
     static func options(of command: ParsableCommand.Type) -> Set<String> {
-        let help = command.helpMessage(columns: 200)
+        let help = try! #require(command.helpMessage(columns: 200).split(separator: "\nOPTIONS:").last)
         return Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) }).subtracting(["--help"])
     }
 
@@ -62,27 +65,35 @@ import Testing
             #expect(quick.total == parsed.total)
             #expect(quick.note == parsed.note)
             expectSame(quick.global, quick.mark, quick.range, as: parsed.global, parsed.mark, parsed.range)
-        } else {
-            let quick = try #require(quick as? UndoneCommand)
+        } else if let quick = quick as? UndoneCommand {
             let parsed = try #require(parsed as? UndoneCommand, "ArgumentParser reads another command: \(arguments)")
             expectSame(quick.global, quick.mark, quick.range, as: parsed.global, parsed.mark, parsed.range)
+        } else if let quick = quick as? SlipCommand {
+            let parsed = try #require(parsed as? SlipCommand, "ArgumentParser reads another command: \(arguments)")
+            #expect(quick.note == parsed.note)
+            expectSame(quick.global, quick.mark, nil, as: parsed.global, parsed.mark, nil)
+        } else {
+            let quick = try #require(quick as? UnslipCommand)
+            let parsed = try #require(parsed as? UnslipCommand, "ArgumentParser reads another command: \(arguments)")
+            expectSame(quick.global, quick.mark, nil, as: parsed.global, parsed.mark, nil)
         }
     }
 
-    func expectSame(_ global: GlobalOptions, _ mark: MarkOptions, _ range: RangeOptions,
-                    as parsedGlobal: GlobalOptions, _ parsedMark: MarkOptions, _ parsedRange: RangeOptions) {
+    func expectSame(_ global: GlobalOptions, _ mark: MarkOptions, _ range: RangeOptions?,
+                    as parsedGlobal: GlobalOptions, _ parsedMark: MarkOptions, _ parsedRange: RangeOptions?) {
         #expect(global.dir == parsedGlobal.dir)
         #expect(global.color == parsedGlobal.color)
         #expect(mark.tracker == parsedMark.tracker)
         #expect(mark.date == parsedMark.date)
-        #expect(range.from == parsedRange.from)
-        #expect(range.to == parsedRange.to)
+        #expect(range?.from == parsedRange?.from)
+        #expect(range?.to == parsedRange?.to)
     }
 
     @Test func takesTheCommonCommandLines() {
         for arguments in [["done", "run"], ["undone", "run"], ["done", "run", "--date", "-1"], ["done", "water", "--amount", "2"],
                           ["done", "run", "--dir", "/d", "--note", "hot day"], ["undone", "--date=yesterday", "run"],
-                          ["done", "run", "--from", "-6", "--to", "-1"]] {
+                          ["done", "run", "--from", "-6", "--to", "-1"],
+                          ["slip", "run", "--note", "rain"], ["unslip", "run", "--date", "-1"]] {
             #expect(QuickCommandLine.command(arguments) != nil, "\(arguments)")
         }
     }
@@ -98,7 +109,7 @@ import Testing
             ["run", "--color", "orange"], ["run", "--dir"], ["run", "--help"], ["-h"], [], ["run", "extra"], ["run", "--unknown"],
             ["dentist"], ["plants", "--date", "-2"],
         ]
-        return ["done", "undone"].flatMap { command in lines.map { [command] + $0 } }
+        return commands.keys.sorted().flatMap { command in lines.map { [command] + $0 } }
     }
 
     @Test(arguments: runs, ["en_US.UTF-8", "ru_RU.UTF-8"])

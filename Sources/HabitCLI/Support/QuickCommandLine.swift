@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `habit done` and `habit undone` with their usual options, read without ArgumentParser, then
+/// `habit done`, `undone`, `slip` and `unslip` with their usual options, read without ArgumentParser, then
 /// run as the very command ArgumentParser would have built. ArgumentParser builds each command's
 /// arguments by reflection (`Mirror` over every option group) several times a parse, and looks at
 /// the default command and at completion-script requests too: 18 M instructions of a release
@@ -48,6 +48,21 @@ struct QuickCommandLine {
             command.global = global
             command.mark = line.markOptions
             command.range = line.rangeOptions
+            return command
+        },
+        "slip": Grammar(valueOptions: global.union(["--date", "--note"]), unconditional: ["--date"], words: 1) { line in
+            guard let global = line.globalOptions else { return nil }
+            var command = SlipCommand()
+            command.global = global
+            command.mark = line.markOptions
+            command.note = line.values["--note"]
+            return command
+        },
+        "unslip": Grammar(valueOptions: global.union(["--date"]), unconditional: ["--date"], words: 1) { line in
+            guard let global = line.globalOptions else { return nil }
+            var command = UnslipCommand()
+            command.global = global
+            command.mark = line.markOptions
             return command
         },
     ]

@@ -14,7 +14,7 @@ import Testing
     /// The long options a command's help lists, `--help` aside (its discussion may name other
     /// commands' options).
     static func options(of command: ParsableCommand.Type) -> Set<String> {
-        let help = try! #require(command.helpMessage(columns: 200).split(separator: "\nOPTIONS:").last)
+        let help = command.helpMessage(columns: 200).split(separator: "\nOPTIONS:").last ?? ""
         return Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) }).subtracting(["--help"])
     }
 

@@ -60,7 +60,8 @@ public enum HabitCLI {
                 context.runSuccessActions()
                 return ExitStatus.success
             }
-            var command = try HabitCommand.parseAsRoot(arguments)
+            // The marking commands with their usual options skip ArgumentParser (QuickCommandLine).
+            var command = try QuickCommandLine.command(arguments) ?? HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()
             context.runSuccessActions()

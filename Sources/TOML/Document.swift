@@ -41,7 +41,7 @@ public struct TOMLDocument: Sendable {
         var statements: [TOMLStatement] = []
         let lines = TOMLLineIndex(bytes)
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer)
+            var parser = Parser(buffer, source: bytes)
             parser.parseDocument(lineStarts: lines.starts)
             diagnostics = parser.diagnostics
             root = parser.root

@@ -5,16 +5,22 @@
 public struct TOMLTable: Sendable, Equatable, Sequence {
     public typealias Element = (key: String, value: TOMLValue)
 
-    /// Keys in order.
-    public private(set) var keys: [String] = []
-    /// Values in the same order as `keys`.
+    /// The keys as Strings, unless `keysInSource`.
+    private var names: [String] = []
+    /// Values in the same order as the keys.
     public internal(set) var values: [TOMLValue] = []
     var index = KeyIndex()
-    /// Source positions per entry, parallel to `keys` for parsed tables and
+    /// Source positions per entry, parallel to `values` for parsed tables and
     /// empty once the table is edited in memory.
     var meta: [EntryMeta] = []
     /// Byte offset of the `[header]` / `[[header]]` that defined this table, or -1.
     var headerOffset = -1
+    /// A parsed table whose keys are all bare keeps them where they are written: key `slot` is
+    /// `source[meta[slot].keyStart..<meta[slot].keyEnd]`, and no String is made per key while
+    /// parsing (every line of a `[log]` has one). The first edit, or a quoted key, turns the
+    /// keys into Strings.
+    private var source: [UInt8] = []
+    private var keysInSource = false
 
     public init() {}
 
@@ -22,8 +28,27 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         for (key, value) in entries { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    /// A parsed table that keeps its bare keys in `source` (empty: keys are Strings).
+    init(keysIn source: [UInt8]) {
+        if !source.isEmpty {
+            self.source = source
+            keysInSource = true
+        }
+    }
+
+    /// Keys in order. Made on each call for a parsed table: prefer iterating the table, or
+    /// `key(at:)`.
+    public var keys: [String] {
+        keysInSource ? (0..<values.count).map(sourceKey(at:)) : names
+    }
+
+    /// The key of the entry at `slot` (`0..<count`).
+    public func key(at slot: Int) -> String {
+        keysInSource ? sourceKey(at: slot) : names[slot]
+    }
+
+    public var count: Int { values.count }
+    public var isEmpty: Bool { values.isEmpty }
 
     /// The entries in order. Prefer iterating the table itself, which does
     /// not build an intermediate array.
@@ -36,14 +61,46 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         var position = 0
 
         public mutating func next() -> (key: String, value: TOMLValue)? {
-            guard position < table.keys.count else { return nil }
+            guard position < table.values.count else { return nil }
             defer { position += 1 }
-            return (table.keys[position], table.values[position])
+            return (table.key(at: position), table.values[position])
         }
     }
 
     /// Position of `key` among the entries.
-    public func index(forKey key: String) -> Int? { index.find(key, in: keys) }
+    public func index(forKey key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { bytes in
+            index.find(hash: KeyIndex.hash(utf8: bytes)) { slot in keyBytes(at: slot, equal: bytes) }
+        }
+    }
+
+    /// Whether the key at `slot` is `bytes` (TOML compares keys by their UTF-8 bytes).
+    @inline(__always)
+    private func keyBytes(at slot: Int, equal bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if keysInSource {
+            let entry = meta[slot]
+            guard entry.keyEnd - entry.keyStart == bytes.count else { return false }
+            return source.withUnsafeBufferPointer { source in
+                UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd]).elementsEqual(bytes)
+            }
+        }
+        var name = names[slot]
+        return name.withUTF8 { $0.elementsEqual(bytes) }
+    }
+
+    private func sourceKey(at slot: Int) -> String {
+        let entry = meta[slot]
+        return String(decoding: source[entry.keyStart..<entry.keyEnd], as: UTF8.self)
+    }
+
+    /// Turns keys kept in the source into Strings, before an edit or a quoted key.
+    mutating func materializeKeys() {
+        guard keysInSource else { return }
+        names = keys
+        keysInSource = false
+        source = []
+    }
 
     public func contains(_ key: String) -> Bool { index(forKey: key) != nil }
 
@@ -54,6 +111,7 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
             return values[slot]
         }
         set {
+            materializeKeys()
             meta.removeAll()
             if let slot = index(forKey: key) {
                 if let newValue {
@@ -62,27 +120,29 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
                     remove(at: slot)
                 }
             } else if let newValue {
-                keys.append(key)
+                names.append(key)
                 values.append(newValue)
-                index.insert(slot: keys.count - 1, in: keys)
+                index.insert(slot: names.count - 1, in: names)
             }
         }
     }
 
     /// Inserts or moves `key` to `position` (clamped to the valid range).
     public mutating func insert(_ value: TOMLValue, forKey key: String, at position: Int) {
+        materializeKeys()
         meta.removeAll()
         if let slot = index(forKey: key) { remove(at: slot) }
-        let position = Swift.max(0, Swift.min(position, keys.count))
-        keys.insert(key, at: position)
+        let position = Swift.max(0, Swift.min(position, names.count))
+        names.insert(key, at: position)
         values.insert(value, at: position)
-        index.rebuild(keys)
+        index.rebuild(names)
     }
 
     @discardableResult
     public mutating func removeValue(forKey key: String) -> TOMLValue? {
         guard let slot = index(forKey: key) else { return nil }
         let value = values[slot]
+        materializeKeys()
         meta.removeAll()
         remove(at: slot)
         return value
@@ -107,7 +167,7 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
-        guard lhs.keys.count == rhs.keys.count else { return false }
+        guard lhs.count == rhs.count else { return false }
         for (key, value) in lhs {
             guard let other = rhs[key], other == value else { return false }
         }
@@ -115,42 +175,75 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     private mutating func remove(at slot: Int) {
-        keys.remove(at: slot)
+        names.remove(at: slot)
         values.remove(at: slot)
-        index.rebuild(keys)
+        index.rebuild(names)
     }
 
     /// Room for `entries` parsed entries (an upper bound: the lines of the section).
     mutating func reserveForParsing(_ entries: Int) {
-        guard entries > keys.count else { return }
-        keys.reserveCapacity(entries)
+        guard entries > values.count else { return }
+        if !keysInSource { names.reserveCapacity(entries) }
         values.reserveCapacity(entries)
         meta.reserveCapacity(entries)
         index.reserve(entries)
     }
 
-    /// Appends a parsed entry; the caller has checked the key is new.
-    mutating func appendParsed(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) {
-        keys.append(key)
+    /// Appends a parsed entry; the caller has checked the key is new. `bare`: the key is written
+    /// as itself at `entryMeta`'s key range (not quoted).
+    mutating func appendParsed(_ key: String, bare: Bool, _ value: TOMLValue, _ entryMeta: EntryMeta) {
+        if !bare { materializeKeys() }
+        if !keysInSource { names.append(key) }
         values.append(value)
         meta.append(entryMeta)
-        index.insert(slot: keys.count - 1, in: keys)
+        var bytes = key
+        let hash = bytes.withUTF8 { KeyIndex.hash(utf8: $0) }
+        index.insert(hash: hash, slot: values.count - 1)
     }
 
-    /// Appends a parsed entry unless the key exists; returns the existing
-    /// position in that case.
-    mutating func appendParsedIfAbsent(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
-        appendParsedIfAbsent(key, hash: KeyIndex.hash(key), value, entryMeta)
+    /// Appends a parsed entry unless the key exists; returns the existing position in that case.
+    mutating func appendParsedIfAbsent(_ key: String, bare: Bool, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
+        if let existing = index(forKey: key) { return existing }
+        appendParsed(key, bare: bare, value, entryMeta)
+        return nil
     }
 
-    /// `appendParsedIfAbsent` with the key's hash computed from its bytes in the source.
+    /// Appends a parsed entry with a bare key, read from the source bytes `src` (the bytes this
+    /// table was made with) at `entryMeta`'s key range, unless the key exists; returns the
+    /// existing position in that case. `hash` is `KeyIndex.hash(utf8:)` of the key.
     @inline(__always)
-    mutating func appendParsedIfAbsent(_ key: String, hash: UInt32, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
-        if let existing = index.findOrInsert(key, hash: hash, in: keys) { return existing }
-        keys.append(key)
+    mutating func appendParsedIfAbsent(
+        bareKeyIn src: UnsafeBufferPointer<UInt8>, hash: UInt32, _ value: TOMLValue, _ entryMeta: EntryMeta
+    ) -> Int? {
+        let key = UnsafeBufferPointer(rebasing: src[entryMeta.keyStart..<entryMeta.keyEnd])
+        if keysInSource {
+            // Compared in `src`: the same bytes as `source`, without touching the array.
+            var probe = index
+            index = KeyIndex()
+            let existing = probe.findOrInsert(hash: hash, slot: values.count) { slot in
+                let other = meta[slot]
+                return other.keyEnd - other.keyStart == key.count
+                    && UnsafeBufferPointer(rebasing: src[other.keyStart..<other.keyEnd]).elementsEqual(key)
+            }
+            index = probe
+            if let existing { return existing }
+        } else {
+            if let existing = index.find(hash: hash, matches: { slot in keyBytes(at: slot, equal: key) }) {
+                return existing
+            }
+            names.append(String(decoding: key, as: UTF8.self))
+            index.insert(hash: hash, slot: values.count)
+        }
         values.append(value)
         meta.append(entryMeta)
         return nil
+    }
+
+    /// Replaces the source positions of the entry at `slot` (a table first created implicitly and
+    /// now defined by its header); `bare` as in `appendParsed`.
+    mutating func setParsedMeta(_ entryMeta: EntryMeta, at slot: Int, bare: Bool) {
+        if !bare { materializeKeys() }
+        meta[slot] = entryMeta
     }
 
     func meta(at slot: Int) -> EntryMeta? {

@@ -63,12 +63,6 @@ struct Parser {
     /// keys are still checked but then dropped.
     var currentPath: [String]? = []
     var scratchParts: [KeyPart] = []
-    /// Lines that start with `[` (offset, and how many newlines precede it), found while counting
-    /// the lines: a header's section spans the lines up to the next one, an upper bound on its
-    /// keys, so its table is sized once instead of growing line by line.
-    var sectionStarts: [(offset: Int, line: Int)] = []
-    var sectionCursor = 0
-    var lineCount = 0
     /// When set, top-level array elements' ranges are collected here
     /// (used to locate array elements on demand).
     var elementRanges: [Range<Int>]? = nil
@@ -84,18 +78,14 @@ struct Parser {
 
     // MARK: Document
 
-    /// Parses the whole source; `lineStarts` is the offset of each line (TOMLLineIndex).
-    mutating func parseDocument(lineStarts: [Int]) {
+    /// Parses the whole source.
+    mutating func parseDocument() {
         if n >= 3, src[0] == 0xEF, src[1] == 0xBB, src[2] == 0xBF { i = 3 }
-        lineCount = lineStarts.count
-        for (line, start) in lineStarts.enumerated() {
-            let offset = line == 0 ? i : start
-            if offset < n, src[offset] == ASCII.leftBracket { sectionStarts.append((offset, line)) }
-        }
-        // One statement per line is typical; reserving avoids regrowth.
-        statements.reserveCapacity(lineCount)
+        // One statement a line, and lines are rarely shorter than 16 bytes (a log's are 18):
+        // reserving avoids most regrowth.
+        statements.reserveCapacity(n / 16 + 8)
         current = TOMLTable(keysIn: source)
-        current.reserveForParsing(sectionStarts.first?.line ?? lineCount)
+        current.reserveForParsing(linesInSection(from: i))
         while i < n {
             let lineStart = i
             skipBlanks()
@@ -427,7 +417,7 @@ struct Parser {
         defer { root = tree }
         do {
             current = try Parser.openHeader(parts, 0, isArray, headerStart, headerEnd, in: &tree, src, source)
-            current.reserveForParsing(linesInSection(at: lineStart))
+            if src[lineStart] == ASCII.leftBracket { current.reserveForParsing(linesInSection(from: lineStart)) }
             currentPath = parts.map(\.name)
         } catch {
             current = TOMLTable()
@@ -439,13 +429,33 @@ struct Parser {
             TOMLStatement(kind: isArray ? .arrayOfTables : .table, start: lineStart, end: i, keyStart: headerStart))
     }
 
-    /// The lines from the header at `lineStart` to the next line that starts with `[`; 0 for a
-    /// header that does not start its line.
-    mutating func linesInSection(at lineStart: Int) -> Int {
-        while sectionCursor < sectionStarts.count, sectionStarts[sectionCursor].offset < lineStart { sectionCursor += 1 }
-        guard sectionCursor < sectionStarts.count, sectionStarts[sectionCursor].offset == lineStart else { return 0 }
-        let next = sectionCursor + 1 < sectionStarts.count ? sectionStarts[sectionCursor + 1].line : lineCount
-        return next - sectionStarts[sectionCursor].line
+    /// The lines from `start` (where a section starts) to the next line that starts with `[`, or
+    /// to the end: an upper bound on the section's keys, so its table is sized once instead of
+    /// growing line by line. Eight bytes at a time; each header's scan stops at the next one, so
+    /// a document is scanned once in all.
+    func linesInSection(from start: Int) -> Int {
+        var lines = 1
+        var j = start
+        if let base = src.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while j + 8 <= n {
+                var newlines = TOMLLineIndex.newlineBytes(
+                    in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                while newlines != 0 {
+                    let next = j + newlines.trailingZeroBitCount / 8 + 1
+                    lines += 1
+                    if next < n, src[next] == ASCII.leftBracket { return lines }
+                    newlines &= newlines &- 1
+                }
+                j += 8
+            }
+        }
+        while j < n {
+            if src[j] == ASCII.leftBracket, j > start, src[j - 1] == ASCII.lf { return lines }
+            if src[j] == ASCII.lf { lines += 1 }
+            j += 1
+        }
+        return lines
     }
 
     /// Puts the open section's table back into the tree.

@@ -35,12 +35,18 @@ struct KeyIndex: Sendable {
                 p += 8
             }
             if p < count {
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while p < count {
-                    tail |= UInt64(base[p]) << shift
-                    shift += 8
-                    p += 1
+                var tail: UInt64
+                if count >= 8 {
+                    // The last eight bytes, overlapping the words already mixed: one load, no loop.
+                    tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                } else {
+                    tail = 0
+                    var shift: UInt64 = 0
+                    while p < count {
+                        tail |= UInt64(base[p]) << shift
+                        shift += 8
+                        p += 1
+                    }
                 }
                 h = (h ^ tail) &* multiplier
             }

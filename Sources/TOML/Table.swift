@@ -89,9 +89,17 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         return name.withUTF8 { $0.elementsEqual(bytes) }
     }
 
+    /// Filling the String's own storage from bytes known to be ASCII (bare keys are A-Za-z0-9_-)
+    /// costs half of `String(decoding:as:)` for a short key, and reading a log makes one a line.
     private func sourceKey(at slot: Int) -> String {
         let entry = meta[slot]
-        return String(decoding: source[entry.keyStart..<entry.keyEnd], as: UTF8.self)
+        return source.withUnsafeBufferPointer { source in
+            let bytes = UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd])
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
     }
 
     /// Turns keys kept in the source into Strings, before an edit or a quoted key.
@@ -218,14 +226,14 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         let key = UnsafeBufferPointer(rebasing: src[entryMeta.keyStart..<entryMeta.keyEnd])
         if keysInSource {
             // Compared in `src`: the same bytes as `source`, without touching the array.
-            var probe = index
-            index = KeyIndex()
-            let existing = probe.findOrInsert(hash: hash, slot: values.count) { slot in
-                let other = meta[slot]
-                return other.keyEnd - other.keyStart == key.count
-                    && UnsafeBufferPointer(rebasing: src[other.keyStart..<other.keyEnd]).elementsEqual(key)
+            let slot = values.count
+            let existing = meta.withUnsafeBufferPointer { metas in
+                index.findOrInsert(hash: hash, slot: slot) { slot in
+                    let other = metas[slot]
+                    return other.keyEnd - other.keyStart == key.count
+                        && UnsafeBufferPointer(rebasing: src[other.keyStart..<other.keyEnd]).elementsEqual(key)
+                }
             }
-            index = probe
             if let existing { return existing }
         } else {
             if let existing = index.find(hash: hash, matches: { slot in keyBytes(at: slot, equal: key) }) {

@@ -135,7 +135,7 @@ public struct TOMLDocument: Sendable {
                     if let meta = table.meta(at: slot) {
                         node = Node(
                             keyRange: meta.keyStart..<meta.keyEnd, valueRange: meta.valueStart..<meta.valueEnd,
-                            kind: meta.kind, value: table.values[slot], inlineRoot: inlineRoot)
+                            kind: meta.kind, value: table[slot: slot], inlineRoot: inlineRoot)
                     } else {
                         return nil
                     }
@@ -158,7 +158,7 @@ public struct TOMLDocument: Sendable {
             guard let slot = table.index(forKey: component), let meta = table.meta(at: slot) else { return nil }
             node = Node(
                 keyRange: meta.keyStart..<meta.keyEnd, valueRange: meta.valueStart..<meta.valueEnd, kind: meta.kind,
-                value: table.values[slot], inlineRoot: nil)
+                value: table[slot: slot], inlineRoot: nil)
         }
         return node
     }

@@ -382,11 +382,11 @@ struct Parser {
             return
         }
         let meta = table.meta(at: slot)
-        guard meta?.kind == .dottedTable, case .table(var sub) = table.values[slot] else {
-            throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: true, src)
+        guard meta?.kind == .dottedTable, case .table(var sub) = table[slot: slot] else {
+            throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: true, src)
         }
-        table.values[slot] = .boolean(false)
-        defer { table.values[slot] = .table(sub) }
+        table[slot: slot] = .boolean(false)
+        defer { table[slot: slot] = .table(sub) }
         try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src, source)
     }
 
@@ -474,18 +474,18 @@ struct Parser {
     static func putBack(_ section: TOMLTable, _ path: ArraySlice<String>, in table: inout TOMLTable) {
         guard let name = path.first, let slot = table.index(forKey: name) else { return }
         let rest = path.dropFirst()
-        switch table.values[slot] {
+        switch table[slot: slot] {
         case .table(var sub):
-            table.values[slot] = .boolean(false)
+            table[slot: slot] = .boolean(false)
             if rest.isEmpty { sub = section } else { putBack(section, rest, in: &sub) }
-            table.values[slot] = .table(sub)
+            table[slot: slot] = .table(sub)
         case .array(var elements):
             guard let last = elements.indices.last, case .table(var sub) = elements[last] else { return }
-            table.values[slot] = .boolean(false)
+            table[slot: slot] = .boolean(false)
             elements[last] = .boolean(false)
             if rest.isEmpty { sub = section } else { putBack(section, rest, in: &sub) }
             elements[last] = .table(sub)
-            table.values[slot] = .array(elements)
+            table[slot: slot] = .array(elements)
         default:
             return
         }
@@ -524,20 +524,20 @@ struct Parser {
         let kind = meta?.kind ?? .value
         if isLast {
             if isArray {
-                guard kind == .arrayOfTables, case .array(var elements) = table.values[slot] else {
-                    throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src, arrayHeader: true)
+                guard kind == .arrayOfTables, case .array(var elements) = table[slot: slot] else {
+                    throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: false, src, arrayHeader: true)
                 }
-                table.values[slot] = .boolean(false)
+                table[slot: slot] = .boolean(false)
                 elements.append(.table(TOMLTable()))
-                table.values[slot] = .array(elements)
+                table[slot: slot] = .array(elements)
                 var fresh = TOMLTable(keysIn: source)
                 fresh.headerOffset = headerStart
                 return fresh
             }
-            guard kind == .implicitTable, case .table(var existing) = table.values[slot] else {
-                throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src)
+            guard kind == .implicitTable, case .table(var existing) = table[slot: slot] else {
+                throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: false, src)
             }
-            table.values[slot] = .table(TOMLTable())
+            table[slot: slot] = .table(TOMLTable())
             table.setParsedMeta(
                 EntryMeta(
                     keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd, kind: .headerTable),
@@ -547,28 +547,28 @@ struct Parser {
         }
         switch kind {
         case .dottedTable, .implicitTable, .headerTable:
-            if case .table(var sub) = table.values[slot] {
-                table.values[slot] = .boolean(false)
-                defer { table.values[slot] = .table(sub) }
+            if case .table(var sub) = table[slot: slot] {
+                table[slot: slot] = .boolean(false)
+                defer { table[slot: slot] = .table(sub) }
                 return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src, source)
             }
         case .arrayOfTables:
             // Headers below an array of tables extend its most recent element.
-            if case .array(var elements) = table.values[slot], let last = elements.indices.last,
+            if case .array(var elements) = table[slot: slot], let last = elements.indices.last,
                case .table(var sub) = elements[last]
             {
-                table.values[slot] = .boolean(false)
+                table[slot: slot] = .boolean(false)
                 elements[last] = .boolean(false)
                 defer {
                     elements[last] = .table(sub)
-                    table.values[slot] = .array(elements)
+                    table[slot: slot] = .array(elements)
                 }
                 return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src, source)
             }
         case .value:
             break
         }
-        throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src)
+        throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: false, src)
     }
 
     // MARK: Errors

@@ -7,16 +7,15 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
 
     /// The keys as Strings, unless `keysInSource`.
     private var names: [String] = []
-    /// Values in the same order as the keys.
-    public internal(set) var values: [TOMLValue] = []
+    /// Each entry's value and source positions, in one array: a parsed line is one append.
+    private var slots: [Slot] = []
     var index = KeyIndex()
-    /// Source positions per entry, parallel to `values` for parsed tables and
-    /// empty once the table is edited in memory.
-    var meta: [EntryMeta] = []
+    /// Whether the entries' source positions are real: false once the table is edited in memory.
+    private var hasMeta = true
     /// Byte offset of the `[header]` / `[[header]]` that defined this table, or -1.
     var headerOffset = -1
     /// A parsed table whose keys are all bare keeps them where they are written: key `slot` is
-    /// `source[meta[slot].keyStart..<meta[slot].keyEnd]`, and no String is made per key while
+    /// `source[slots[slot].meta.keyStart..<slots[slot].meta.keyEnd]`, and no String is made per key while
     /// parsing (every line of a `[log]` has one). The first edit, or a quoted key, turns the
     /// keys into Strings.
     private var source: [UInt8] = []
@@ -39,7 +38,21 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     /// Keys in order. Made on each call for a parsed table: prefer iterating the table, or
     /// `key(at:)`.
     public var keys: [String] {
-        keysInSource ? (0..<values.count).map(sourceKey(at:)) : names
+        keysInSource ? (0..<slots.count).map(sourceKey(at:)) : names
+    }
+
+    /// Values in the same order as the keys. Made on each call: prefer iterating the table, or
+    /// `value(atSlot:)`.
+    public var values: [TOMLValue] { slots.map(\.value) }
+
+    /// The value of the entry at `slot` (`0..<count`).
+    public func value(atSlot slot: Int) -> TOMLValue { slots[slot].value }
+
+    /// The value at `slot`, replaceable in place (the parser swaps a placeholder in while it
+    /// extends a nested table, so that table stays uniquely referenced).
+    subscript(slot slot: Int) -> TOMLValue {
+        get { slots[slot].value }
+        set { slots[slot].value = newValue }
     }
 
     /// The key of the entry at `slot` (`0..<count`).
@@ -47,8 +60,8 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         keysInSource ? sourceKey(at: slot) : names[slot]
     }
 
-    public var count: Int { values.count }
-    public var isEmpty: Bool { values.isEmpty }
+    public var count: Int { slots.count }
+    public var isEmpty: Bool { slots.isEmpty }
 
     /// The entries in order. Prefer iterating the table itself, which does
     /// not build an intermediate array.
@@ -61,9 +74,9 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         var position = 0
 
         public mutating func next() -> (key: String, value: TOMLValue)? {
-            guard position < table.values.count else { return nil }
+            guard position < table.slots.count else { return nil }
             defer { position += 1 }
-            return (table.key(at: position), table.values[position])
+            return (table.key(at: position), table.slots[position].value)
         }
     }
 
@@ -79,7 +92,7 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     @inline(__always)
     private func keyBytes(at slot: Int, equal bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if keysInSource {
-            let entry = meta[slot]
+            let entry = slots[slot].meta
             guard entry.keyEnd - entry.keyStart == bytes.count else { return false }
             return source.withUnsafeBufferPointer { source in
                 UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd]).elementsEqual(bytes)
@@ -92,7 +105,7 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     /// Filling the String's own storage from bytes known to be ASCII (bare keys are A-Za-z0-9_-)
     /// costs half of `String(decoding:as:)` for a short key, and reading a log makes one a line.
     private func sourceKey(at slot: Int) -> String {
-        let entry = meta[slot]
+        let entry = slots[slot].meta
         return source.withUnsafeBufferPointer { source in
             let bytes = UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd])
             return String(unsafeUninitializedCapacity: bytes.count) { buffer in
@@ -116,20 +129,20 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     public subscript(key: String) -> TOMLValue? {
         get {
             guard let slot = index(forKey: key) else { return nil }
-            return values[slot]
+            return slots[slot].value
         }
         set {
             materializeKeys()
-            meta.removeAll()
+            hasMeta = false
             if let slot = index(forKey: key) {
                 if let newValue {
-                    values[slot] = newValue
+                    slots[slot].value = newValue
                 } else {
                     remove(at: slot)
                 }
             } else if let newValue {
                 names.append(key)
-                values.append(newValue)
+                slots.append(Slot(value: newValue, meta: .none))
                 index.insert(slot: names.count - 1, in: names)
             }
         }
@@ -138,20 +151,20 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     /// Inserts or moves `key` to `position` (clamped to the valid range).
     public mutating func insert(_ value: TOMLValue, forKey key: String, at position: Int) {
         materializeKeys()
-        meta.removeAll()
+        hasMeta = false
         if let slot = index(forKey: key) { remove(at: slot) }
         let position = Swift.max(0, Swift.min(position, names.count))
         names.insert(key, at: position)
-        values.insert(value, at: position)
+        slots.insert(Slot(value: value, meta: .none), at: position)
         index.rebuild(names)
     }
 
     @discardableResult
     public mutating func removeValue(forKey key: String) -> TOMLValue? {
         guard let slot = index(forKey: key) else { return nil }
-        let value = values[slot]
+        let value = slots[slot].value
         materializeKeys()
-        meta.removeAll()
+        hasMeta = false
         remove(at: slot)
         return value
     }
@@ -184,16 +197,15 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
 
     private mutating func remove(at slot: Int) {
         names.remove(at: slot)
-        values.remove(at: slot)
+        slots.remove(at: slot)
         index.rebuild(names)
     }
 
     /// Room for `entries` parsed entries (an upper bound: the lines of the section).
     mutating func reserveForParsing(_ entries: Int) {
-        guard entries > values.count else { return }
+        guard entries > slots.count else { return }
         if !keysInSource { names.reserveCapacity(entries) }
-        values.reserveCapacity(entries)
-        meta.reserveCapacity(entries)
+        slots.reserveCapacity(entries)
         index.reserve(entries)
     }
 
@@ -202,11 +214,8 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     mutating func appendParsed(_ key: String, bare: Bool, _ value: TOMLValue, _ entryMeta: EntryMeta) {
         if !bare { materializeKeys() }
         if !keysInSource { names.append(key) }
-        values.append(value)
-        meta.append(entryMeta)
-        var bytes = key
-        let hash = bytes.withUTF8 { KeyIndex.hash(utf8: $0) }
-        index.insert(hash: hash, slot: values.count - 1)
+        slots.append(Slot(value: value, meta: entryMeta))
+        index.insert(hash: KeyIndex.hash(key), slot: slots.count - 1)
     }
 
     /// Appends a parsed entry unless the key exists; returns the existing position in that case.
@@ -226,10 +235,10 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         let key = UnsafeBufferPointer(rebasing: src[entryMeta.keyStart..<entryMeta.keyEnd])
         if keysInSource {
             // Compared in `src`: the same bytes as `source`, without touching the array.
-            let slot = values.count
-            let existing = meta.withUnsafeBufferPointer { metas in
+            let slot = slots.count
+            let existing = slots.withUnsafeBufferPointer { slots in
                 index.findOrInsert(hash: hash, slot: slot) { slot in
-                    let other = metas[slot]
+                    let other = slots[slot].meta
                     return other.keyEnd - other.keyStart == key.count
                         && UnsafeBufferPointer(rebasing: src[other.keyStart..<other.keyEnd]).elementsEqual(key)
                 }
@@ -240,10 +249,9 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
                 return existing
             }
             names.append(String(decoding: key, as: UTF8.self))
-            index.insert(hash: hash, slot: values.count)
+            index.insert(hash: hash, slot: slots.count)
         }
-        values.append(value)
-        meta.append(entryMeta)
+        slots.append(Slot(value: value, meta: entryMeta))
         return nil
     }
 
@@ -251,11 +259,11 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     /// now defined by its header); `bare` as in `appendParsed`.
     mutating func setParsedMeta(_ entryMeta: EntryMeta, at slot: Int, bare: Bool) {
         if !bare { materializeKeys() }
-        meta[slot] = entryMeta
+        slots[slot].meta = entryMeta
     }
 
     func meta(at slot: Int) -> EntryMeta? {
-        slot < meta.count ? meta[slot] : nil
+        hasMeta && slot < slots.count ? slots[slot].meta : nil
     }
 }
 
@@ -263,6 +271,12 @@ extension TOMLTable: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, TOMLValue)...) {
         self.init(elements)
     }
+}
+
+/// An entry's value and where it is written (`EntryMeta.none` in a table edited in memory).
+struct Slot: Sendable {
+    var value: TOMLValue
+    var meta: EntryMeta
 }
 
 /// How an entry came to exist; TOML's rules on redefining tables depend on it.
@@ -298,6 +312,9 @@ struct EntryMeta: Sendable {
         valueEnd32 = Int32(truncatingIfNeeded: valueEnd)
         self.kind = kind
     }
+
+    /// The positions of an entry made in memory, never read (`TOMLTable.meta(at:)` is nil).
+    static let none = EntryMeta(keyStart: 0, keyEnd: 0, valueStart: 0, valueEnd: 0, kind: .value)
 
     var keyStart: Int { Int(start32) }
     var keyEnd: Int { Int(end32) }

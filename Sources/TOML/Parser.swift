@@ -286,16 +286,21 @@ struct Parser {
         if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr || src[i] == ASCII.hash {
             throw error("expected a value after `=`", at: i)
         }
-        let value: TOMLValue
+        // A boolean is appended where it is known to be one: the append then copies it as plain
+        // bytes instead of calling the value's outlined copy (which checks for a reference).
+        let existing: Int?
         if let boolean = boolean(at: i) {
-            value = .boolean(boolean)
             i += boolean ? 4 : 5
+            let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
+            let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]), seed: hashSeed)
+            existing = current.appendParsedIfAbsent(bareKeyIn: src, hash: hash, .boolean(boolean), meta)
         } else {
-            value = try parseValue(depth: currentPath?.count ?? 0)
+            let value = try parseValue(depth: currentPath?.count ?? 0)
+            let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
+            let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]), seed: hashSeed)
+            existing = current.appendParsedIfAbsent(bareKeyIn: src, hash: hash, value, meta)
         }
-        let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
-        let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]), seed: hashSeed)
-        if let slot = current.appendParsedIfAbsent(bareKeyIn: src, hash: hash, value, meta) {
+        if let slot = existing {
             let part = KeyPart(name: string(keyStart, keyEnd), start: keyStart, end: keyEnd, isBare: true)
             throw duplicate([part], 0, current.meta(at: slot))
         }

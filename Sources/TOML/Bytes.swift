@@ -91,3 +91,22 @@ func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
         buffer.append(UInt8(0x80 | (scalar & 0x3F)))
     }
 }
+
+extension UInt64 {
+    /// The high bit of each byte of `word` that is not a bare-key byte (A-Z a-z 0-9 _ -), and
+    /// no other bit. Exact: each test adds at most 0xFE to a seven-bit byte, so no carry crosses
+    /// into the next byte.
+    @inline(__always)
+    static func nonBareKeyBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        // High bit set where lo <= byte <= hi, for a seven-bit byte.
+        @inline(__always) func within(_ v: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            (v &+ (0x80 - lo) &* ones) & ~(v &+ (0x7F - hi) &* ones) & high
+        }
+        let letters = within(low | 0x20 &* ones, 0x61, 0x7A)
+        let bare = letters | within(low, 0x30, 0x39) | within(low, 0x5F, 0x5F) | within(low, 0x2D, 0x2D)
+        return (~bare & high) | (word & high)
+    }
+}

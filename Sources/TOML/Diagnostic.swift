@@ -137,6 +137,38 @@ struct TOMLLineIndex: Sendable {
         return j
     }
 
+    /// The location of `offset` (at most `bytes.count`) without an index: the newlines before
+    /// it counted eight bytes at a time.
+    static func location(of offset: Int, in bytes: [UInt8]) -> TOMLLocation {
+        var line = 1
+        var lineStart = 0
+        bytes.withUnsafeBytes { buffer in
+            var j = 0
+            while j + 8 <= offset {
+                let found = newlineBytes(in: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                if found != 0 {
+                    lineStart = j + (63 - found.leadingZeroBitCount) / 8 + 1
+                    var counted = found  // bit by bit: the x86-64 baseline has no popcount instruction
+                    while counted != 0 {
+                        line += 1
+                        counted &= counted &- 1
+                    }
+                }
+                j += 8
+            }
+            while j < offset {
+                if buffer[j] == 0x0A {
+                    line += 1
+                    lineStart = j + 1
+                }
+                j += 1
+            }
+        }
+        var column = 1
+        for j in lineStart..<offset where bytes[j] & 0xC0 != 0x80 { column += 1 }
+        return TOMLLocation(line: line, column: column, offset: offset)
+    }
+
     func location(of offset: Int, in bytes: [UInt8]) -> TOMLLocation {
         // Binary search for the last line start <= offset.
         var low = 0

@@ -9,14 +9,12 @@ public struct TOMLDocument: Sendable {
     /// The typed view of the document.
     public private(set) var root: TOMLTable
     var statements: [TOMLStatement]
-    var lines: TOMLLineIndex
 
     /// An empty document.
     public init() {
         bytes = []
         root = TOMLTable()
         statements = []
-        lines = TOMLLineIndex([])
     }
 
     public init(parsing bytes: [UInt8]) throws(TOMLParseFailure) {
@@ -39,15 +37,15 @@ public struct TOMLDocument: Sendable {
         var diagnostics: [TOMLDiagnostic] = []
         var root = TOMLTable()
         var statements: [TOMLStatement] = []
-        let lines = TOMLLineIndex(bytes)
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer)
-            parser.parseDocument(lineStarts: lines.starts)
+            var parser = Parser(buffer, source: bytes)
+            parser.parseDocument()
             diagnostics = parser.diagnostics
             root = parser.root
             statements = parser.statements
         }
         guard diagnostics.isEmpty else {
+            let lines = TOMLLineIndex(bytes)
             let positioned = diagnostics.map { diagnostic in
                 var copy = diagnostic
                 let location = lines.location(of: diagnostic.offset, in: bytes)
@@ -61,7 +59,6 @@ public struct TOMLDocument: Sendable {
         document.bytes = bytes
         document.root = root
         document.statements = statements
-        document.lines = lines
         return .success(document)
     }
 
@@ -75,23 +72,34 @@ public struct TOMLDocument: Sendable {
 
     // MARK: Locations
 
-    /// Line and column of a byte offset.
+    /// Line and column of a byte offset. Counts the lines before it (eight bytes at a time): a
+    /// document keeps no line index, which parsing would pay for on every line and few callers
+    /// use. Callers that need only the offset use `offset(ofKeyAt:)` / `offset(ofValueAt:)`.
     public func location(ofOffset offset: Int) -> TOMLLocation {
-        lines.location(of: max(0, min(offset, bytes.count)), in: bytes)
+        TOMLLineIndex.location(of: max(0, min(offset, bytes.count)), in: bytes)
     }
 
     /// Where the key of the entry at `path` is written. For array elements
     /// (numeric last component) this is the element itself, or its `[[header]]`.
     public func location(ofKeyAt path: [String]) -> TOMLLocation? {
-        guard let node = resolve(path) else { return nil }
-        return location(ofOffset: node.keyRange?.lowerBound ?? node.valueRange.lowerBound)
+        offset(ofKeyAt: path).map(location(ofOffset:))
     }
 
     /// Where the value at `path` starts. Tables defined by a header report
     /// the header; tables created by dotted keys report the key.
     public func location(ofValueAt path: [String]) -> TOMLLocation? {
+        offset(ofValueAt: path).map(location(ofOffset:))
+    }
+
+    /// The byte offset of `location(ofKeyAt:)`, without counting lines.
+    public func offset(ofKeyAt path: [String]) -> Int? {
         guard let node = resolve(path) else { return nil }
-        return location(ofOffset: node.valueRange.lowerBound)
+        return node.keyRange?.lowerBound ?? node.valueRange.lowerBound
+    }
+
+    /// The byte offset of `location(ofValueAt:)`, without counting lines.
+    public func offset(ofValueAt path: [String]) -> Int? {
+        resolve(path)?.valueRange.lowerBound
     }
 
     /// Byte range of the value at `path` in `bytes`, if it is written as a
@@ -127,7 +135,7 @@ public struct TOMLDocument: Sendable {
                     if let meta = table.meta(at: slot) {
                         node = Node(
                             keyRange: meta.keyStart..<meta.keyEnd, valueRange: meta.valueStart..<meta.valueEnd,
-                            kind: meta.kind, value: table.values[slot], inlineRoot: inlineRoot)
+                            kind: meta.kind, value: table[slot: slot], inlineRoot: inlineRoot)
                     } else {
                         return nil
                     }
@@ -150,7 +158,7 @@ public struct TOMLDocument: Sendable {
             guard let slot = table.index(forKey: component), let meta = table.meta(at: slot) else { return nil }
             node = Node(
                 keyRange: meta.keyStart..<meta.keyEnd, valueRange: meta.valueStart..<meta.valueEnd, kind: meta.kind,
-                value: table.values[slot], inlineRoot: nil)
+                value: table[slot: slot], inlineRoot: nil)
         }
         return node
     }

@@ -1,17 +1,18 @@
 /// Open-addressing hash index from key to entry position.
 ///
 /// Cheaper than `[String: Int]` on the parser's hot path (one insert per
-/// `key = value` line): a seeded FNV-1a over the UTF-8 bytes instead of
-/// SipHash, 32 hash bits kept in each bucket so growing never rehashes keys,
-/// and keys compare by bytes, which is what TOML means by "same key" (no
-/// Unicode normalisation).
+/// `key = value` line): a seeded multiply-xorshift hash over the UTF-8 bytes,
+/// eight at a time, instead of SipHash; 32 hash bits kept in each bucket so
+/// growing never rehashes keys; keys compare by bytes, which is what TOML
+/// means by "same key" (no Unicode normalisation).
 struct KeyIndex: Sendable {
     /// Per bucket: hash bits << 32 | (entry position + 1); 0 is empty.
     private var buckets: [UInt64] = []
     private var count = 0
 
-    /// Per-process seed so crafted files cannot force collisions.
-    private static let seed = UInt64.random(in: 1...UInt64.max)
+    /// Per-process seed so crafted files cannot force collisions. The parser reads it once per
+    /// document (each read of a global goes through a once-check).
+    static let seed = UInt64.random(in: 1...UInt64.max)
 
     @inline(__always)
     static func hash(_ key: String) -> UInt32 {
@@ -21,10 +22,34 @@ struct KeyIndex: Sendable {
 
     /// The hash of a key's UTF-8 bytes (the parser hashes a key where it reads it in the source).
     @inline(__always)
-    static func hash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-        for byte in bytes {
-            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    static func hash(utf8 bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = KeyIndex.seed) -> UInt32 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = seed ^ UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let count = bytes.count
+            var p = 0
+            while p + 8 <= count {
+                h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))) &* multiplier
+                h ^= h >> 29
+                p += 8
+            }
+            if p < count {
+                var tail: UInt64
+                if count >= 8 {
+                    // The last eight bytes, overlapping the words already mixed: one load, no loop.
+                    tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                } else {
+                    tail = 0
+                    var shift: UInt64 = 0
+                    while p < count {
+                        tail |= UInt64(base[p]) << shift
+                        shift += 8
+                        p += 1
+                    }
+                }
+                h = (h ^ tail) &* multiplier
+            }
         }
         h ^= h >> 29
         h = h &* 0xBF58_476D_1CE4_E5B9
@@ -32,53 +57,45 @@ struct KeyIndex: Sendable {
         return UInt32(truncatingIfNeeded: h)
     }
 
+    /// The position whose key `matches`, among those with this hash.
     @inline(__always)
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
-    }
-
-    func find(_ key: String, in keys: [String]) -> Int? {
+    func find(hash: UInt32, matches: (Int) -> Bool) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        let hash = KeyIndex.hash(key)
         let mask = buckets.count - 1
         var position = Int(hash) & mask
         while true {
             let bucket = buckets[position]
             if bucket == 0 { return nil }
             let slot = Int(bucket & 0xFFFF_FFFF) - 1
-            if UInt32(truncatingIfNeeded: bucket >> 32) == hash, KeyIndex.sameBytes(keys[slot], key) {
-                return slot
-            }
+            if UInt32(truncatingIfNeeded: bucket >> 32) == hash, matches(slot) { return slot }
             position = (position + 1) & mask
         }
     }
 
-    /// Looks `key` up and, if absent, reserves its bucket for position
-    /// `keys.count` in one probe. Returns the existing position, or nil
-    /// after indexing the key (the caller must then append it).
-    mutating func findOrInsert(_ key: String, in keys: [String]) -> Int? {
-        findOrInsert(key, hash: KeyIndex.hash(key), in: keys)
-    }
-
-    /// `findOrInsert` with the key's hash already computed (`hash(utf8:)`).
-    mutating func findOrInsert(_ key: String, hash: UInt32, in keys: [String]) -> Int? {
+    /// Looks a key up and, if absent, indexes it as position `slot` in one probe. Returns the
+    /// existing position, or nil after indexing (the caller must then append the entry).
+    @inline(__always)
+    mutating func findOrInsert(hash: UInt32, slot: Int, matches: (Int) -> Bool) -> Int? {
         if (count + 1) * 2 > buckets.count { grow() }
         let mask = buckets.count - 1
         var position = Int(hash) & mask
         while true {
             let bucket = buckets[position]
             if bucket == 0 { break }
-            let slot = Int(bucket & 0xFFFF_FFFF) - 1
-            if UInt32(truncatingIfNeeded: bucket >> 32) == hash, KeyIndex.sameBytes(keys[slot], key) {
-                return slot
-            }
+            let existing = Int(bucket & 0xFFFF_FFFF) - 1
+            if UInt32(truncatingIfNeeded: bucket >> 32) == hash, matches(existing) { return existing }
             position = (position + 1) & mask
         }
-        buckets[position] = UInt64(hash) << 32 | UInt64(keys.count + 1)
+        buckets[position] = UInt64(hash) << 32 | UInt64(slot + 1)
         count += 1
         return nil
+    }
+
+    /// Indexes position `slot`, whose key (with this hash) must not be indexed yet.
+    mutating func insert(hash: UInt32, slot: Int) {
+        if (count + 1) * 2 > buckets.count { grow() }
+        place(UInt64(hash) << 32 | UInt64(slot + 1))
+        count += 1
     }
 
     /// Indexes `keys[slot]`, which must not be indexed yet.

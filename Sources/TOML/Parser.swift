@@ -32,6 +32,9 @@ struct KeyPart {
     var name: String
     var start: Int
     var end: Int
+
+    /// Written as itself (not quoted): the key's bytes are `start..<end` of the source.
+    var isBare: Bool
 }
 
 /// The parser: one pass over UTF-8 bytes producing the value tree (with
@@ -45,7 +48,12 @@ struct Parser {
     static let maxDiagnostics = 200
 
     let src: UnsafeBufferPointer<UInt8>
+    /// The same bytes as an array, which parsed tables keep their bare keys in (empty: tables
+    /// keep Strings).
+    let source: [UInt8]
     let n: Int
+    /// `KeyIndex.seed`, read once.
+    let hashSeed = KeyIndex.seed
     var i = 0
     var diagnostics: [TOMLDiagnostic] = []
     var statements: [TOMLStatement] = []
@@ -55,12 +63,6 @@ struct Parser {
     /// keys are still checked but then dropped.
     var currentPath: [String]? = []
     var scratchParts: [KeyPart] = []
-    /// Lines that start with `[` (offset, and how many newlines precede it), found while counting
-    /// the lines: a header's section spans the lines up to the next one, an upper bound on its
-    /// keys, so its table is sized once instead of growing line by line.
-    var sectionStarts: [(offset: Int, line: Int)] = []
-    var sectionCursor = 0
-    var lineCount = 0
     /// When set, top-level array elements' ranges are collected here
     /// (used to locate array elements on demand).
     var elementRanges: [Range<Int>]? = nil
@@ -68,24 +70,22 @@ struct Parser {
     /// "the next line".
     var resumeAt: Int? = nil
 
-    init(_ src: UnsafeBufferPointer<UInt8>) {
+    init(_ src: UnsafeBufferPointer<UInt8>, source: [UInt8] = []) {
         self.src = src
+        self.source = source
         self.n = src.count
     }
 
     // MARK: Document
 
-    /// Parses the whole source; `lineStarts` is the offset of each line (TOMLLineIndex).
-    mutating func parseDocument(lineStarts: [Int]) {
+    /// Parses the whole source.
+    mutating func parseDocument() {
         if n >= 3, src[0] == 0xEF, src[1] == 0xBB, src[2] == 0xBF { i = 3 }
-        lineCount = lineStarts.count
-        for (line, start) in lineStarts.enumerated() {
-            let offset = line == 0 ? i : start
-            if offset < n, src[offset] == ASCII.leftBracket { sectionStarts.append((offset, line)) }
-        }
-        // One statement per line is typical; reserving avoids regrowth.
-        statements.reserveCapacity(lineCount)
-        current.reserveForParsing(sectionStarts.first?.line ?? lineCount)
+        // One statement a line, and lines are rarely shorter than 16 bytes (a log's are 18):
+        // reserving avoids most regrowth.
+        statements.reserveCapacity(n / 16 + 8)
+        current = TOMLTable(keysIn: source)
+        if i < n, src[i] != ASCII.leftBracket { current.reserveForParsing(entriesInSection(from: i)) }
         while i < n {
             let lineStart = i
             skipBlanks()
@@ -200,11 +200,13 @@ struct Parser {
             guard i < n else { throw error("expected a key, found end of file", at: i) }
             let c = src[i]
             let name: String
+            var isBare = false
             if c.isBareKeyByte {
                 var j = i + 1
                 while j < n, src[j].isBareKeyByte { j += 1 }
                 name = string(start, j)
                 i = j
+                isBare = true
             } else if c == ASCII.quote || c == ASCII.apostrophe {
                 if i + 2 < n, src[i + 1] == c, src[i + 2] == c {
                     throw error("multi-line strings cannot be used as keys", at: i)
@@ -220,7 +222,7 @@ struct Parser {
             guard parts.count < Parser.maxDepth else {
                 throw error("keys are nested too deeply (limit \(Parser.maxDepth) parts)", at: start)
             }
-            parts.append(KeyPart(name: name, start: start, end: i))
+            parts.append(KeyPart(name: name, start: start, end: i, isBare: isBare))
             skipBlanks()
             guard i < n, src[i] == ASCII.dot else { return }
             i += 1
@@ -246,8 +248,7 @@ struct Parser {
         // Most lines are `bare-key = value` (every line of a `[log]`): read them without the
         // general key machinery, hashing the key where it lies in the source.
         let keyStart = i
-        var keyEnd = i
-        while keyEnd < n, src[keyEnd].isBareKeyByte { keyEnd += 1 }
+        let keyEnd = bareKeyEnd(from: i)
         if keyEnd > keyStart {
             var j = keyEnd
             while j < n, src[j] == ASCII.space || src[j] == ASCII.tab { j += 1 }
@@ -260,6 +261,22 @@ struct Parser {
         try parseDottedKeyValue(lineStart: lineStart)
     }
 
+    /// Where the run of bare-key bytes starting at `start` ends, eight bytes at a time.
+    @inline(__always)
+    func bareKeyEnd(from start: Int) -> Int {
+        var j = start
+        if let base = src.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while j + 8 <= n {
+                let other = UInt64.nonBareKeyBytes(in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                if other != 0 { return j + other.trailingZeroBitCount / 8 }
+                j += 8
+            }
+        }
+        while j < n, src[j].isBareKeyByte { j += 1 }
+        return j
+    }
+
     /// `key = value` with one bare key; `i` is at the `=`.
     @inline(__always)
     mutating func parseSimpleKeyValue(lineStart: Int, keyStart: Int, keyEnd: Int) throws(TOMLDiagnostic) {
@@ -269,15 +286,41 @@ struct Parser {
         if i >= n || src[i] == ASCII.lf || src[i] == ASCII.cr || src[i] == ASCII.hash {
             throw error("expected a value after `=`", at: i)
         }
-        let value = try parseValue(depth: currentPath?.count ?? 0)
-        let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
-        let name = string(keyStart, keyEnd)
-        let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]))
-        if let slot = current.appendParsedIfAbsent(name, hash: hash, value, meta) {
-            throw duplicate([KeyPart(name: name, start: keyStart, end: keyEnd)], 0, current.meta(at: slot))
+        // A boolean is appended where it is known to be one: the append then copies it as plain
+        // bytes instead of calling the value's outlined copy (which checks for a reference).
+        let existing: Int?
+        if let boolean = boolean(at: i) {
+            i += boolean ? 4 : 5
+            let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
+            let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]), seed: hashSeed)
+            existing = current.appendParsedIfAbsent(bareKeyIn: src, hash: hash, .boolean(boolean), meta)
+        } else {
+            let value = try parseValue(depth: currentPath?.count ?? 0)
+            let meta = EntryMeta(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i, kind: .value)
+            let hash = KeyIndex.hash(utf8: UnsafeBufferPointer(rebasing: src[keyStart..<keyEnd]), seed: hashSeed)
+            existing = current.appendParsedIfAbsent(bareKeyIn: src, hash: hash, value, meta)
         }
-        try lineEnd(after: "the value")
+        if let slot = existing {
+            let part = KeyPart(name: string(keyStart, keyEnd), start: keyStart, end: keyEnd, isBare: true)
+            throw duplicate([part], 0, current.meta(at: slot))
+        }
+        if i < n, src[i] == ASCII.lf {
+            i += 1
+        } else {
+            try lineEnd(after: "the value")
+        }
         statements.append(TOMLStatement(kind: .keyValue, start: lineStart, end: i, keyStart: keyStart))
+    }
+
+    /// `true` or `false` as a whole word at `j` (every line of a log holds one), read without
+    /// the token machinery; nil for anything else.
+    @inline(__always)
+    func boolean(at j: Int) -> Bool? {
+        guard j + 5 <= n else { return nil }
+        let word = UInt32(littleEndian: UnsafeRawPointer(src.baseAddress! + j).loadUnaligned(as: UInt32.self))
+        if word == 0x6575_7274, !isTokenByte(src[j + 4]) { return true }  // "true"
+        if word == 0x736C_6166, src[j + 4] == 0x65, j + 5 == n || !isTokenByte(src[j + 5]) { return false }  // "fals" "e"
+        return nil
     }
 
     /// `key = value` in general: dotted and quoted keys.
@@ -306,14 +349,14 @@ struct Parser {
             let part = parts[0]
             let meta = EntryMeta(
                 keyStart: part.start, keyEnd: part.end, valueStart: valueStart, valueEnd: valueEnd, kind: .value)
-            if let slot = current.appendParsedIfAbsent(part.name, value, meta) {
+            if let slot = current.appendParsedIfAbsent(part.name, bare: part.isBare, value, meta) {
                 throw duplicate(parts, 0, current.meta(at: slot))
             }
         } else {
             var target = current
             current = TOMLTable()
             defer { current = target }
-            try Parser.insert(parts, 0, value, valueStart, valueEnd, into: &target, src)
+            try Parser.insert(parts, 0, value, valueStart, valueEnd, into: &target, src, source)
         }
         try lineEnd(after: "the value")
         statements.append(TOMLStatement(kind: .keyValue, start: lineStart, end: i, keyStart: parts[0].start))
@@ -322,7 +365,7 @@ struct Parser {
     /// Inserts a (possibly dotted) key into `table`, creating dotted tables.
     static func insert(
         _ parts: [KeyPart], _ k: Int, _ value: TOMLValue, _ valueStart: Int, _ valueEnd: Int,
-        into table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>
+        into table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>, _ source: [UInt8]
     ) throws(TOMLDiagnostic) {
         let part = parts[k]
         let existing = table.index(forKey: part.name)
@@ -331,25 +374,25 @@ struct Parser {
                 throw duplicateError(parts, k, table.meta(at: existing), src)
             }
             table.appendParsed(
-                part.name, value,
+                part.name, bare: part.isBare, value,
                 EntryMeta(keyStart: part.start, keyEnd: part.end, valueStart: valueStart, valueEnd: valueEnd, kind: .value))
             return
         }
         guard let slot = existing else {
-            var sub = TOMLTable()
-            try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src)
+            var sub = TOMLTable(keysIn: source)
+            try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src, source)
             table.appendParsed(
-                part.name, .table(sub),
+                part.name, bare: part.isBare, .table(sub),
                 EntryMeta(keyStart: part.start, keyEnd: part.end, valueStart: part.start, valueEnd: part.end, kind: .dottedTable))
             return
         }
         let meta = table.meta(at: slot)
-        guard meta?.kind == .dottedTable, case .table(var sub) = table.values[slot] else {
-            throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: true, src)
+        guard meta?.kind == .dottedTable, case .table(var sub) = table[slot: slot] else {
+            throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: true, src)
         }
-        table.values[slot] = .boolean(false)
-        defer { table.values[slot] = .table(sub) }
-        try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src)
+        table[slot: slot] = .boolean(false)
+        defer { table[slot: slot] = .table(sub) }
+        try insert(parts, k + 1, value, valueStart, valueEnd, into: &sub, src, source)
     }
 
     // MARK: Headers
@@ -378,8 +421,8 @@ struct Parser {
         root = TOMLTable()
         defer { root = tree }
         do {
-            current = try Parser.openHeader(parts, 0, isArray, headerStart, headerEnd, in: &tree, src)
-            current.reserveForParsing(linesInSection(at: lineStart))
+            current = try Parser.openHeader(parts, 0, isArray, headerStart, headerEnd, in: &tree, src, source)
+            if src[lineStart] == ASCII.leftBracket { current.reserveForParsing(entriesInSection(from: lineStart)) }
             currentPath = parts.map(\.name)
         } catch {
             current = TOMLTable()
@@ -391,13 +434,39 @@ struct Parser {
             TOMLStatement(kind: isArray ? .arrayOfTables : .table, start: lineStart, end: i, keyStart: headerStart))
     }
 
-    /// The lines from the header at `lineStart` to the next line that starts with `[`; 0 for a
-    /// header that does not start its line.
-    mutating func linesInSection(at lineStart: Int) -> Int {
-        while sectionCursor < sectionStarts.count, sectionStarts[sectionCursor].offset < lineStart { sectionCursor += 1 }
-        guard sectionCursor < sectionStarts.count, sectionStarts[sectionCursor].offset == lineStart else { return 0 }
-        let next = sectionCursor + 1 < sectionStarts.count ? sectionStarts[sectionCursor + 1].line : lineCount
-        return next - sectionStarts[sectionCursor].line
+    /// A guess at the number of entries of the section starting at `start`, so that its table is
+    /// sized once instead of growing and re-hashing line by line: its bytes up to the next line
+    /// that starts with `[` (or the end), over 16 (a log's lines are 15 to 20 bytes; a wrong
+    /// guess costs only growth). Eight bytes at a time, looking only for `[`; each header's scan
+    /// stops at the next one, so a document is scanned once in all.
+    func entriesInSection(from start: Int) -> Int {
+        var j = start + 1
+        var end = n
+        search: if let base = src.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while j + 8 <= n {
+                // `[` bytes: the newline test on the word with 0x5B turned into 0x0A.
+                var brackets = TOMLLineIndex.newlineBytes(
+                    in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ 0x5151_5151_5151_5151)
+                while brackets != 0 {
+                    let bracket = j + brackets.trailingZeroBitCount / 8
+                    if src[bracket - 1] == ASCII.lf {
+                        end = bracket
+                        break search
+                    }
+                    brackets &= brackets &- 1
+                }
+                j += 8
+            }
+            while j < n {
+                if src[j] == ASCII.leftBracket, src[j - 1] == ASCII.lf {
+                    end = j
+                    break search
+                }
+                j += 1
+            }
+        }
+        return (end - start) / 16 + 1
     }
 
     /// Puts the open section's table back into the tree.
@@ -416,18 +485,18 @@ struct Parser {
     static func putBack(_ section: TOMLTable, _ path: ArraySlice<String>, in table: inout TOMLTable) {
         guard let name = path.first, let slot = table.index(forKey: name) else { return }
         let rest = path.dropFirst()
-        switch table.values[slot] {
+        switch table[slot: slot] {
         case .table(var sub):
-            table.values[slot] = .boolean(false)
+            table[slot: slot] = .boolean(false)
             if rest.isEmpty { sub = section } else { putBack(section, rest, in: &sub) }
-            table.values[slot] = .table(sub)
+            table[slot: slot] = .table(sub)
         case .array(var elements):
             guard let last = elements.indices.last, case .table(var sub) = elements[last] else { return }
-            table.values[slot] = .boolean(false)
+            table[slot: slot] = .boolean(false)
             elements[last] = .boolean(false)
             if rest.isEmpty { sub = section } else { putBack(section, rest, in: &sub) }
             elements[last] = .table(sub)
-            table.values[slot] = .array(elements)
+            table[slot: slot] = .array(elements)
         default:
             return
         }
@@ -437,26 +506,26 @@ struct Parser {
     /// returns that table's current contents, leaving a placeholder in the tree.
     static func openHeader(
         _ parts: [KeyPart], _ k: Int, _ isArray: Bool, _ headerStart: Int, _ headerEnd: Int,
-        in table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>
+        in table: inout TOMLTable, _ src: UnsafeBufferPointer<UInt8>, _ source: [UInt8]
     ) throws(TOMLDiagnostic) -> TOMLTable {
         let part = parts[k]
         let isLast = k == parts.count - 1
         guard let slot = table.index(forKey: part.name) else {
             if isLast {
-                var fresh = TOMLTable()
+                var fresh = TOMLTable(keysIn: source)
                 fresh.headerOffset = headerStart
                 let placeholder: TOMLValue = isArray ? .array([.table(TOMLTable())]) : .table(TOMLTable())
                 table.appendParsed(
-                    part.name, placeholder,
+                    part.name, bare: part.isBare, placeholder,
                     EntryMeta(
                         keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd,
                         kind: isArray ? .arrayOfTables : .headerTable))
                 return fresh
             }
-            var sub = TOMLTable()
-            let opened = try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src)
+            var sub = TOMLTable(keysIn: source)
+            let opened = try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src, source)
             table.appendParsed(
-                part.name, .table(sub),
+                part.name, bare: part.isBare, .table(sub),
                 EntryMeta(
                     keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd,
                     kind: .implicitTable))
@@ -466,49 +535,51 @@ struct Parser {
         let kind = meta?.kind ?? .value
         if isLast {
             if isArray {
-                guard kind == .arrayOfTables, case .array(var elements) = table.values[slot] else {
-                    throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src, arrayHeader: true)
+                guard kind == .arrayOfTables, case .array(var elements) = table[slot: slot] else {
+                    throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: false, src, arrayHeader: true)
                 }
-                table.values[slot] = .boolean(false)
+                table[slot: slot] = .boolean(false)
                 elements.append(.table(TOMLTable()))
-                table.values[slot] = .array(elements)
-                var fresh = TOMLTable()
+                table[slot: slot] = .array(elements)
+                var fresh = TOMLTable(keysIn: source)
                 fresh.headerOffset = headerStart
                 return fresh
             }
-            guard kind == .implicitTable, case .table(var existing) = table.values[slot] else {
-                throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src)
+            guard kind == .implicitTable, case .table(var existing) = table[slot: slot] else {
+                throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: false, src)
             }
-            table.values[slot] = .table(TOMLTable())
-            table.meta[slot] = EntryMeta(
-                keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd, kind: .headerTable)
+            table[slot: slot] = .table(TOMLTable())
+            table.setParsedMeta(
+                EntryMeta(
+                    keyStart: part.start, keyEnd: part.end, valueStart: headerStart, valueEnd: headerEnd, kind: .headerTable),
+                at: slot, bare: part.isBare)
             existing.headerOffset = headerStart
             return existing
         }
         switch kind {
         case .dottedTable, .implicitTable, .headerTable:
-            if case .table(var sub) = table.values[slot] {
-                table.values[slot] = .boolean(false)
-                defer { table.values[slot] = .table(sub) }
-                return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src)
+            if case .table(var sub) = table[slot: slot] {
+                table[slot: slot] = .boolean(false)
+                defer { table[slot: slot] = .table(sub) }
+                return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src, source)
             }
         case .arrayOfTables:
             // Headers below an array of tables extend its most recent element.
-            if case .array(var elements) = table.values[slot], let last = elements.indices.last,
+            if case .array(var elements) = table[slot: slot], let last = elements.indices.last,
                case .table(var sub) = elements[last]
             {
-                table.values[slot] = .boolean(false)
+                table[slot: slot] = .boolean(false)
                 elements[last] = .boolean(false)
                 defer {
                     elements[last] = .table(sub)
-                    table.values[slot] = .array(elements)
+                    table[slot: slot] = .array(elements)
                 }
-                return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src)
+                return try openHeader(parts, k + 1, isArray, headerStart, headerEnd, in: &sub, src, source)
             }
         case .value:
             break
         }
-        throw cannotExtend(parts, k, table.values[slot], meta, byDottedKey: false, src)
+        throw cannotExtend(parts, k, table[slot: slot], meta, byDottedKey: false, src)
     }
 
     // MARK: Errors

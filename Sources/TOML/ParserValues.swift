@@ -264,7 +264,7 @@ extension Parser {
             throw error("arrays and inline tables are nested too deeply (limit \(Parser.maxDepth))", at: i)
         }
         i += 1
-        var table = TOMLTable()
+        var table = TOMLTable(keysIn: source)
         var parts: [KeyPart] = []
         skipBlanks()
         if i < n, src[i] == ASCII.rightBrace {
@@ -283,7 +283,7 @@ extension Parser {
                 throw error("expected a value after `=`", at: i)
             }
             let value = try parseValue(depth: depth + parts.count - 1)
-            try Parser.insert(parts, 0, value, valueStart, i, into: &table, src)
+            try Parser.insert(parts, 0, value, valueStart, i, into: &table, src, source)
             skipBlanks()
             guard i < n else { throw error("unterminated inline table", at: i) }
             if src[i] == ASCII.rightBrace {

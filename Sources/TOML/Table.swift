@@ -5,16 +5,21 @@
 public struct TOMLTable: Sendable, Equatable, Sequence {
     public typealias Element = (key: String, value: TOMLValue)
 
-    /// Keys in order.
-    public private(set) var keys: [String] = []
-    /// Values in the same order as `keys`.
-    public internal(set) var values: [TOMLValue] = []
+    /// The keys as Strings, unless `keysInSource`.
+    private var names: [String] = []
+    /// Each entry's value and source positions, in one array: a parsed line is one append.
+    private var slots: [Slot] = []
     var index = KeyIndex()
-    /// Source positions per entry, parallel to `keys` for parsed tables and
-    /// empty once the table is edited in memory.
-    var meta: [EntryMeta] = []
+    /// Whether the entries' source positions are real: false once the table is edited in memory.
+    private var hasMeta = true
     /// Byte offset of the `[header]` / `[[header]]` that defined this table, or -1.
     var headerOffset = -1
+    /// A parsed table whose keys are all bare keeps them where they are written: key `slot` is
+    /// `source[slots[slot].meta.keyStart..<slots[slot].meta.keyEnd]`, and no String is made per key while
+    /// parsing (every line of a `[log]` has one). The first edit, or a quoted key, turns the
+    /// keys into Strings.
+    private var source: [UInt8] = []
+    private var keysInSource = false
 
     public init() {}
 
@@ -22,8 +27,41 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         for (key, value) in entries { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    /// A parsed table that keeps its bare keys in `source` (empty: keys are Strings).
+    init(keysIn source: [UInt8]) {
+        if !source.isEmpty {
+            self.source = source
+            keysInSource = true
+        }
+    }
+
+    /// Keys in order. Made on each call for a parsed table: prefer iterating the table, or
+    /// `key(at:)`.
+    public var keys: [String] {
+        keysInSource ? (0..<slots.count).map(sourceKey(at:)) : names
+    }
+
+    /// Values in the same order as the keys. Made on each call: prefer iterating the table, or
+    /// `value(atSlot:)`.
+    public var values: [TOMLValue] { slots.map(\.value) }
+
+    /// The value of the entry at `slot` (`0..<count`).
+    public func value(atSlot slot: Int) -> TOMLValue { slots[slot].value }
+
+    /// The value at `slot`, replaceable in place (the parser swaps a placeholder in while it
+    /// extends a nested table, so that table stays uniquely referenced).
+    subscript(slot slot: Int) -> TOMLValue {
+        get { slots[slot].value }
+        set { slots[slot].value = newValue }
+    }
+
+    /// The key of the entry at `slot` (`0..<count`).
+    public func key(at slot: Int) -> String {
+        keysInSource ? sourceKey(at: slot) : names[slot]
+    }
+
+    public var count: Int { slots.count }
+    public var isEmpty: Bool { slots.isEmpty }
 
     /// The entries in order. Prefer iterating the table itself, which does
     /// not build an intermediate array.
@@ -36,14 +74,54 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         var position = 0
 
         public mutating func next() -> (key: String, value: TOMLValue)? {
-            guard position < table.keys.count else { return nil }
+            guard position < table.slots.count else { return nil }
             defer { position += 1 }
-            return (table.keys[position], table.values[position])
+            return (table.key(at: position), table.slots[position].value)
         }
     }
 
     /// Position of `key` among the entries.
-    public func index(forKey key: String) -> Int? { index.find(key, in: keys) }
+    public func index(forKey key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { bytes in
+            index.find(hash: KeyIndex.hash(utf8: bytes)) { slot in keyBytes(at: slot, equal: bytes) }
+        }
+    }
+
+    /// Whether the key at `slot` is `bytes` (TOML compares keys by their UTF-8 bytes).
+    @inline(__always)
+    private func keyBytes(at slot: Int, equal bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if keysInSource {
+            let entry = slots[slot].meta
+            guard entry.keyEnd - entry.keyStart == bytes.count else { return false }
+            return source.withUnsafeBufferPointer { source in
+                UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd]).elementsEqual(bytes)
+            }
+        }
+        var name = names[slot]
+        return name.withUTF8 { $0.elementsEqual(bytes) }
+    }
+
+    /// Filling the String's own storage from bytes known to be ASCII (bare keys are A-Za-z0-9_-)
+    /// costs half of `String(decoding:as:)` for a short key, and reading a log makes one a line.
+    private func sourceKey(at slot: Int) -> String {
+        let entry = slots[slot].meta
+        return source.withUnsafeBufferPointer { source in
+            let bytes = UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd])
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
+    }
+
+    /// Turns keys kept in the source into Strings, before an edit or a quoted key.
+    mutating func materializeKeys() {
+        guard keysInSource else { return }
+        names = keys
+        keysInSource = false
+        source = []
+    }
 
     public func contains(_ key: String) -> Bool { index(forKey: key) != nil }
 
@@ -51,39 +129,42 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     public subscript(key: String) -> TOMLValue? {
         get {
             guard let slot = index(forKey: key) else { return nil }
-            return values[slot]
+            return slots[slot].value
         }
         set {
-            meta.removeAll()
+            materializeKeys()
+            hasMeta = false
             if let slot = index(forKey: key) {
                 if let newValue {
-                    values[slot] = newValue
+                    slots[slot].value = newValue
                 } else {
                     remove(at: slot)
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
-                index.insert(slot: keys.count - 1, in: keys)
+                names.append(key)
+                slots.append(Slot(value: newValue, meta: .none))
+                index.insert(slot: names.count - 1, in: names)
             }
         }
     }
 
     /// Inserts or moves `key` to `position` (clamped to the valid range).
     public mutating func insert(_ value: TOMLValue, forKey key: String, at position: Int) {
-        meta.removeAll()
+        materializeKeys()
+        hasMeta = false
         if let slot = index(forKey: key) { remove(at: slot) }
-        let position = Swift.max(0, Swift.min(position, keys.count))
-        keys.insert(key, at: position)
-        values.insert(value, at: position)
-        index.rebuild(keys)
+        let position = Swift.max(0, Swift.min(position, names.count))
+        names.insert(key, at: position)
+        slots.insert(Slot(value: value, meta: .none), at: position)
+        index.rebuild(names)
     }
 
     @discardableResult
     public mutating func removeValue(forKey key: String) -> TOMLValue? {
         guard let slot = index(forKey: key) else { return nil }
-        let value = values[slot]
-        meta.removeAll()
+        let value = slots[slot].value
+        materializeKeys()
+        hasMeta = false
         remove(at: slot)
         return value
     }
@@ -107,7 +188,7 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
-        guard lhs.keys.count == rhs.keys.count else { return false }
+        guard lhs.count == rhs.count else { return false }
         for (key, value) in lhs {
             guard let other = rhs[key], other == value else { return false }
         }
@@ -115,46 +196,74 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     private mutating func remove(at slot: Int) {
-        keys.remove(at: slot)
-        values.remove(at: slot)
-        index.rebuild(keys)
+        names.remove(at: slot)
+        slots.remove(at: slot)
+        index.rebuild(names)
     }
 
     /// Room for `entries` parsed entries (an upper bound: the lines of the section).
     mutating func reserveForParsing(_ entries: Int) {
-        guard entries > keys.count else { return }
-        keys.reserveCapacity(entries)
-        values.reserveCapacity(entries)
-        meta.reserveCapacity(entries)
+        guard entries > slots.count else { return }
+        if !keysInSource { names.reserveCapacity(entries) }
+        slots.reserveCapacity(entries)
         index.reserve(entries)
     }
 
-    /// Appends a parsed entry; the caller has checked the key is new.
-    mutating func appendParsed(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) {
-        keys.append(key)
-        values.append(value)
-        meta.append(entryMeta)
-        index.insert(slot: keys.count - 1, in: keys)
+    /// Appends a parsed entry; the caller has checked the key is new. `bare`: the key is written
+    /// as itself at `entryMeta`'s key range (not quoted).
+    mutating func appendParsed(_ key: String, bare: Bool, _ value: TOMLValue, _ entryMeta: EntryMeta) {
+        if !bare { materializeKeys() }
+        if !keysInSource { names.append(key) }
+        slots.append(Slot(value: value, meta: entryMeta))
+        index.insert(hash: KeyIndex.hash(key), slot: slots.count - 1)
     }
 
-    /// Appends a parsed entry unless the key exists; returns the existing
-    /// position in that case.
-    mutating func appendParsedIfAbsent(_ key: String, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
-        appendParsedIfAbsent(key, hash: KeyIndex.hash(key), value, entryMeta)
-    }
-
-    /// `appendParsedIfAbsent` with the key's hash computed from its bytes in the source.
-    @inline(__always)
-    mutating func appendParsedIfAbsent(_ key: String, hash: UInt32, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
-        if let existing = index.findOrInsert(key, hash: hash, in: keys) { return existing }
-        keys.append(key)
-        values.append(value)
-        meta.append(entryMeta)
+    /// Appends a parsed entry unless the key exists; returns the existing position in that case.
+    mutating func appendParsedIfAbsent(_ key: String, bare: Bool, _ value: TOMLValue, _ entryMeta: EntryMeta) -> Int? {
+        if let existing = index(forKey: key) { return existing }
+        appendParsed(key, bare: bare, value, entryMeta)
         return nil
     }
 
+    /// Appends a parsed entry with a bare key, read from the source bytes `src` (the bytes this
+    /// table was made with) at `entryMeta`'s key range, unless the key exists; returns the
+    /// existing position in that case. `hash` is `KeyIndex.hash(utf8:)` of the key.
+    @inline(__always)
+    mutating func appendParsedIfAbsent(
+        bareKeyIn src: UnsafeBufferPointer<UInt8>, hash: UInt32, _ value: TOMLValue, _ entryMeta: EntryMeta
+    ) -> Int? {
+        let key = UnsafeBufferPointer(rebasing: src[entryMeta.keyStart..<entryMeta.keyEnd])
+        if keysInSource {
+            // Compared in `src`: the same bytes as `source`, without touching the array.
+            let slot = slots.count
+            let existing = slots.withUnsafeBufferPointer { slots in
+                index.findOrInsert(hash: hash, slot: slot) { slot in
+                    let other = slots[slot].meta
+                    return other.keyEnd - other.keyStart == key.count
+                        && UnsafeBufferPointer(rebasing: src[other.keyStart..<other.keyEnd]).elementsEqual(key)
+                }
+            }
+            if let existing { return existing }
+        } else {
+            if let existing = index.find(hash: hash, matches: { slot in keyBytes(at: slot, equal: key) }) {
+                return existing
+            }
+            names.append(String(decoding: key, as: UTF8.self))
+            index.insert(hash: hash, slot: slots.count)
+        }
+        slots.append(Slot(value: value, meta: entryMeta))
+        return nil
+    }
+
+    /// Replaces the source positions of the entry at `slot` (a table first created implicitly and
+    /// now defined by its header); `bare` as in `appendParsed`.
+    mutating func setParsedMeta(_ entryMeta: EntryMeta, at slot: Int, bare: Bool) {
+        if !bare { materializeKeys() }
+        slots[slot].meta = entryMeta
+    }
+
     func meta(at slot: Int) -> EntryMeta? {
-        slot < meta.count ? meta[slot] : nil
+        hasMeta && slot < slots.count ? slots[slot].meta : nil
     }
 }
 
@@ -162,6 +271,12 @@ extension TOMLTable: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, TOMLValue)...) {
         self.init(elements)
     }
+}
+
+/// An entry's value and where it is written (`EntryMeta.none` in a table edited in memory).
+struct Slot: Sendable {
+    var value: TOMLValue
+    var meta: EntryMeta
 }
 
 /// How an entry came to exist; TOML's rules on redefining tables depend on it.
@@ -197,6 +312,9 @@ struct EntryMeta: Sendable {
         valueEnd32 = Int32(truncatingIfNeeded: valueEnd)
         self.kind = kind
     }
+
+    /// The positions of an entry made in memory, never read (`TOMLTable.meta(at:)` is nil).
+    static let none = EntryMeta(keyStart: 0, keyEnd: 0, valueStart: 0, valueEnd: 0, kind: .value)
 
     var keyStart: Int { Int(start32) }
     var keyEnd: Int { Int(end32) }

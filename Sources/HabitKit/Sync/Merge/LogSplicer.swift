@@ -22,7 +22,7 @@ enum LogSplicer {
     static func apply(_ plan: LogPlan, to document: TOMLDocument) -> TOMLDocument? {
         let log = DocumentMerger.log
         guard case .table(let table)? = document.root[log], MergeEditor.isSection(document, [log]),
-              let header = document.location(ofValueAt: [log])
+              let header = document.offset(ofValueAt: [log])
         else { return nil }
         let bytes = document.bytes
         let newline = document.newline
@@ -33,10 +33,10 @@ enum LogSplicer {
         var index: [String: Int] = [:]
         index.reserveCapacity(table.count)
         for key in table.keys {
-            guard let keyStart = document.location(ofKeyAt: [log, key])?.offset,
+            guard let keyStart = document.offset(ofKeyAt: [log, key]),
                   let value = document.sourceRange(ofValueAt: [log, key]),
                   let line = line(key: key, keyStart: keyStart, value: value, in: bytes),
-                  line.start >= (lines.last?.end ?? header.offset)
+                  line.start >= (lines.last?.end ?? header)
             else { return nil }
             index[key] = lines.count
             lines.append(line)
@@ -76,7 +76,7 @@ enum LogSplicer {
                 offset = last.end
                 indent = bytes[last.start..<last.keyStart]
             } else {
-                offset = document.endOfLine(from: header.offset)
+                offset = document.endOfLine(from: header)
                 indent = []
             }
             var text = Array(indent)

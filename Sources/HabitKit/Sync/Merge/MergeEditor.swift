@@ -57,8 +57,8 @@ struct MergeEditor {
 
     /// Whether the table at `path` is written with a `[header]` in `document`.
     static func isSection(_ document: TOMLDocument, _ path: [String]) -> Bool {
-        guard let location = document.location(ofValueAt: path), location.offset < document.bytes.count else { return false }
-        return document.bytes[location.offset] == UInt8(ascii: "[")
+        guard let offset = document.offset(ofValueAt: path), offset < document.bytes.count else { return false }
+        return document.bytes[offset] == UInt8(ascii: "[")
     }
 
     /// Root key lines in source order, each named by its top-level key (a dotted table has one
@@ -67,7 +67,7 @@ struct MergeEditor {
         var lines: [(offset: Int, key: String)] = []
         func collect(_ path: [String], _ top: String) {
             if document.sourceRange(ofValueAt: path) != nil {
-                if let location = document.location(ofKeyAt: path) { lines.append((location.offset, top)) }
+                if let offset = document.offset(ofKeyAt: path) { lines.append((offset, top)) }
                 return
             }
             guard case .table(let table)? = document.value(at: path), !isSection(document, path) else { return }

@@ -7,10 +7,7 @@ import Testing
         var name: String
         var trackers: [Tracker]
         var today: String
-        var best: Int
-        var current: Int
-        var perfect: Int
-        var completed: Int
+        var best, current, perfect, completed: Int
         var first: String?
         var tracked: Int
         var testDescription: String { name }

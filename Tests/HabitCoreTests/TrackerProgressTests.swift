@@ -7,12 +7,7 @@ import Testing
         var name: String
         var tracker: Tracker
         var today: String
-        var current: Int
-        var best: Int
-        var done: Int
-        var skipped: Int
-        var missed: Int
-        var completions: Int
+        var current, best, done, skipped, missed, completions: Int
         var rate: Double?
         var testDescription: String { name }
     }
@@ -84,8 +79,7 @@ import Testing
         var tracker: Tracker
         var today: String
         var end: String
-        var done: Int
-        var required: Int
+        var done, required: Int
         var percent: Double
         var testDescription: String { name }
     }

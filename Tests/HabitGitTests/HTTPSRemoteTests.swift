@@ -5,21 +5,15 @@ import TestSupport
 
 /// A real lighttpd serving `git http-backend` over TLS on 127.0.0.1, a bare repository behind
 /// it, a repository to push from and a scratch home for git's credential helper.
-final class HTTPSWorld {
-    let dir: ScratchDirectory
-    let server: HTTPSServer
-    let home: String
-    let repository: Repository
-
+final class HTTPSWorld: RemoteWorld<HTTPSServer> {
     init() throws {
-        dir = try gitScratch()
+        let dir = try gitScratch()
         let execPath = try git(["--exec-path"], in: "/").trimmingCharacters(in: .whitespacesAndNewlines)
-        server = try HTTPSServer(directory: dir.sub("https"), gitExecPath: execPath)
-        try git(["init", "-q", "--bare", "-b", "main", server.repositories + "/data.git"], in: dir.path)
+        let server = try HTTPSServer(directory: dir.sub("https"), gitExecPath: execPath)
+        let bare = server.repositories + "/data.git"
+        try git(["init", "-q", "--bare", "-b", "main", bare], in: dir.path)
         // Anonymous reads (/public/) are served by http-backend as they are; pushes need a user.
-        home = dir.sub("home")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        (repository, _) = try makeRepository(in: dir)
+        try super.init(dir: dir, server: server, bare: bare)
     }
 
     var encodedPassword: String { server.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
@@ -33,15 +27,6 @@ final class HTTPSWorld {
                               certificateAuthorities: authorities ?? CertificateAuthorities(file: server.caFile, directory: nil),
                               progress: progress)
     }
-
-    func serverHead() throws -> String {
-        try git(["rev-parse", "--verify", "-q", "main"], in: server.repositories + "/data.git", allowFailure: true)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    var pushed: Bool { (try? serverHead()) == (try? repository.headCommitID())??.description }
-
-    deinit { server.stop() }
 }
 
 @Suite("https remotes against a real web server", .enabled(if: HTTPSServer.available, "lighttpd is not installed (.ci/packages)"))

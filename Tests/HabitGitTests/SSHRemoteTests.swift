@@ -5,20 +5,11 @@ import TestSupport
 
 /// A real sshd on 127.0.0.1, a bare repository it serves, a repository to push from, and a
 /// scratch home whose `.ssh` habit reads. Everything stops when the value is released.
-final class SSHWorld {
-    let dir: ScratchDirectory
-    let server: SSHServer
-    let bare: String
-    let home: String
-    let repository: Repository
-
+final class SSHWorld: RemoteWorld<SSHServer> {
     init() throws {
-        dir = try gitScratch()
-        server = try SSHServer(directory: dir.sub("sshd"))
-        bare = try makeBare(in: dir)
-        home = dir.sub("home")
+        let dir = try gitScratch()
+        try super.init(dir: dir, server: try SSHServer(directory: dir.sub("sshd")), bare: try makeBare(in: dir))
         try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
-        (repository, _) = try makeRepository(in: dir)
         try repository.setRemoteURL(server.url(bare))
     }
 
@@ -38,12 +29,6 @@ final class SSHWorld {
         let credentials = CredentialOptions(useSSHAgent: agent != nil, useGitCredentialHelper: false, home: home, sshAgentSocket: agent)
         return NetworkOptions(timeout: timeout, credentials: credentials, certificateAuthorities: nil, progress: progress)
     }
-
-    func serverHead() throws -> String {
-        try git(["rev-parse", "--verify", "-q", "main"], in: bare, allowFailure: true).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    deinit { server.stop() }
 }
 
 @Suite("ssh remotes against a real sshd", .enabled(if: SSHServer.available, "openssh-server is not installed (.ci/packages)"))

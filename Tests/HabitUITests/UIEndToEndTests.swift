@@ -32,26 +32,21 @@ struct UIEndToEndTests {
         let tmux = try #require(terminal)
         try tmux.waitFor("shell>")
         try tmux.type("stty -a > \(scratch.sub("before.txt")); '\(habit)' ui; echo \"status=$?\"; stty -a > \(scratch.sub("after.txt")); echo done-1000")
-        try tmux.press("Enter")
-        try tmux.waitFor("Monday, 23 November 2026")
+        try tmux.press("Enter", thenWaitFor: "Monday, 23 November 2026")
         #expect(try tmux.query("#{alternate_on}") == "1")
 
         // Space on the only card the search keeps: the file gains its line, and a commit is made.
         try tmux.type("/read")
-        try tmux.press("Enter")
-        try tmux.waitFor("/ read")
+        try tmux.press("Enter", thenWaitFor: "/ read")
         #expect(try !tmux.screen().contains("Morning run"))
-        try tmux.press("Space")
-        try tmux.waitFor("✓")
+        try tmux.press("Space", thenWaitFor: "✓")
         #expect(readFile(data + "/trackers/read-20-pages.toml").contains("2026-11-23 = true\n"))
         #expect(try GitCommandLine.run(["log", "-1", "--format=%s"], in: data) == "done: Read 20 pages 2026-11-23\n")
 
         // A `habit done` elsewhere shows without a key.
-        try tmux.press("Escape")
-        try tmux.waitFor("/ Search")  // Esc and a key at once would be Alt and the key
+        try tmux.press("Escape", thenWaitFor: "/ Search")  // Esc and a key at once would be Alt and the key
         try tmux.type("/run")
-        try tmux.press("Enter")
-        try tmux.waitFor("/ run")
+        try tmux.press("Enter", thenWaitFor: "/ run")
         #expect(try !tmux.screen().contains("✓"))
         try runTool(habit, ["done", "run"], scratch: scratch.path, environment: environment)
         try tmux.waitFor("✓")
@@ -60,11 +55,9 @@ struct UIEndToEndTests {
         let broken = "name = \"Spanish lesson\"\ncategory = = \"Study\"\n"
         try writeFile(broken, to: data + "/trackers/spanish.toml")
         try tmux.waitFor("trackers/spanish.toml:2:")
-        try tmux.press("Space")
-        try tmux.waitFor("○")
+        try tmux.press("Space", thenWaitFor: "○")
 
-        try tmux.press("q")
-        try tmux.waitFor("done-1000")
+        try tmux.press("q", thenWaitFor: "done-1000")
         #expect(readFile(data + "/trackers/spanish.toml") == broken)
         #expect(try tmux.transcript().contains("status=0"))
         #expect(try tmux.query("#{alternate_on}") == "0", "the alternate screen is off")

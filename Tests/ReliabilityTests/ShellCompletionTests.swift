@@ -49,8 +49,7 @@ struct ShellCompletionTests {
         for (typed, completed) in [("habit done dr", "habit done drink-water"), ("habit add X --category St", "habit add X --category Study"),
                                    ("habit category rm Ho", "habit category rm Home"), ("habit show spa", "habit show spanish")] {
             try terminal.type(typed)
-            try terminal.press("Tab")
-            try terminal.waitFor(completed, timeout: 10)
+            try terminal.press("Tab", thenWaitFor: completed, timeout: 10)
             try terminal.press("C-u")
         }
     }

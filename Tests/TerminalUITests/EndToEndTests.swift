@@ -42,8 +42,7 @@ struct EndToEndTests {
             let demo = BuiltProduct.path("terminal-demo")!
             try terminal.type("stty -a > \(scratch.sub("before-\(runs).txt")); '\(demo)' \(arguments.joined(separator: " ")) --pid-file \(pidFile)"
                               + (alone ? "" : "; " + afterwards))
-            try terminal.press("Enter")
-            try terminal.waitFor(text)
+            try terminal.press("Enter", thenWaitFor: text)
         }
 
         /// The commands that follow the demo on the command line.
@@ -84,15 +83,12 @@ struct EndToEndTests {
         try shell.start()
         #expect(try shell.terminal.query("#{alternate_on}") == "1")
         #expect(try shell.terminal.query("#{cursor_flag}") == "0", "the cursor is hidden")
-        try shell.terminal.press("Space")
-        try shell.terminal.waitFor("Count: 1")
+        try shell.terminal.press("Space", thenWaitFor: "Count: 1")
         for (key, shown) in [("F5", "Key: F5"), ("C-Right", "Key: ctrl-right"), ("PageDown", "Key: pageDown"), ("M-x", "Key: alt-x"),
                              ("Escape", "Key: escape"), ("BTab", "Key: shift-tab"), ("C-a", "Key: ctrl-a")] {
-            try shell.terminal.press(key)
-            try shell.terminal.waitFor(shown)
+            try shell.terminal.press(key, thenWaitFor: shown)
         }
-        try shell.terminal.type("ж")
-        try shell.terminal.waitFor("Key: ж")
+        try shell.terminal.type("ж", thenWaitFor: "Key: ж")
         let screen = try shell.terminal.screen()
         #expect(screen.contains("╭─ terminal-demo ─"), "\(screen)")
         try shell.terminal.press("q")
@@ -108,8 +104,7 @@ struct EndToEndTests {
         try shell.terminal.paste("q ж🙂")  // 5 columns; its q does not quit
         try shell.terminal.waitFor("Key: paste(5 columns)")
         try shell.terminal.waitFor("Ticks: 3")
-        try shell.terminal.press("w")
-        try shell.terminal.waitFor("w wake 1")
+        try shell.terminal.press("w", thenWaitFor: "w wake 1")
         try shell.terminal.press("q")
         #expect(try shell.finish() == 0)
         #expect(try shell.terminal.query("#{mouse_sgr_flag}") == "0")
@@ -157,19 +152,15 @@ struct EndToEndTests {
     func suspendAndResume() throws {
         let shell = try Shell()
         try shell.start(alone: true)
-        try shell.terminal.press("Space")
-        try shell.terminal.waitFor("Count: 1")
-        try shell.terminal.press("C-z")
-        try shell.terminal.waitFor("Stopped")
+        try shell.terminal.press("Space", thenWaitFor: "Count: 1")
+        try shell.terminal.press("C-z", thenWaitFor: "Stopped")
         #expect(try shell.terminal.query("#{alternate_on}") == "0")
         try shell.terminal.type("stty -a > \(shell.scratch.sub("suspended.txt")); echo saved-$((6 * 7))")
-        try shell.terminal.press("Enter")
-        try shell.terminal.waitFor("saved-42")
+        try shell.terminal.press("Enter", thenWaitFor: "saved-42")
         #expect(readFile(shell.scratch.sub("suspended.txt")) == readFile(shell.scratch.sub("before-1.txt")),
                 "while suspended the terminal is as it was")
         try shell.terminal.type("fg; " + shell.afterwards)
-        try shell.terminal.press("Enter")
-        let screen = try shell.terminal.waitFor("Resumed: 1")
+        let screen = try shell.terminal.press("Enter", thenWaitFor: "Resumed: 1")
         #expect(screen.contains("Count: 1") && screen.contains("╰──") && screen.contains("Emoji:"), "everything was painted again: \(screen)")
         #expect(try shell.terminal.query("#{alternate_on}") == "1")
         try shell.terminal.press("q")
@@ -196,8 +187,7 @@ struct EndToEndTests {
     func refusesWithoutATerminal() throws {
         let shell = try Shell()
         try shell.terminal.type("TERM=dumb '\(BuiltProduct.path("terminal-demo")!)'; echo code=$((0))$?")
-        try shell.terminal.press("Enter")
-        try shell.terminal.waitFor("code=02")
+        try shell.terminal.press("Enter", thenWaitFor: "code=02")
         #expect(try shell.terminal.screen().contains("cannot run full-screen: TERM is dumb"))
         let scratch = try ScratchDirectory("terminal-ui-pipe")
         let outcome = try ChildProcess(BuiltProduct.path("terminal-demo")!, [], environment: ["TERM": "xterm"], scratch: scratch.path).wait()

@@ -79,6 +79,21 @@ public final class TerminalSession {
     /// Presses keys by tmux's names: `Enter`, `C-c`, `Escape`, `Right`, `q`, …
     public func press(_ keys: String...) throws { try control(["send-keys", "-t", "0"] + keys) }
 
+    /// Presses `keys` one at a time, as a person would, then waits until the screen shows `text`;
+    /// returns the screen.
+    @discardableResult
+    public func press(_ keys: String..., thenWaitFor text: String, timeout: Double = 15) throws -> String {
+        for key in keys { try press(key) }
+        return try waitFor(text, timeout: timeout)
+    }
+
+    /// Types `text` literally, then waits until the screen shows `shown`; returns the screen.
+    @discardableResult
+    public func type(_ text: String, thenWaitFor shown: String, timeout: Double = 15) throws -> String {
+        try type(text)
+        return try waitFor(shown, timeout: timeout)
+    }
+
     /// Types a line and presses Enter: an answer to a prompt, a command to an editor.
     public func enter(_ line: String) throws {
         try type(line)

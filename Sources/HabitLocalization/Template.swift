@@ -54,8 +54,7 @@ public enum Template {
         guard let first, let second = utf8[utf8.index(after: first)...].firstIndex(of: comma),
               trimmed(body[utf8.index(after: first)..<second]) == "plural", let count = Int(argument)
         else { return argument }
-        let branches = Self.branches(body[utf8.index(after: second)...])
-        let text = branches[plural(count)] ?? branches["other"] ?? branches["many"] ?? argument
+        let text = branch(body[utf8.index(after: second)...], for: plural(count)).map(String.init) ?? argument
         // A branch may hold other arguments: `{1, plural, one {{0} is} other {…}}`.
         return render(replacingNumberSign(in: text, with: argument), arguments, plural: plural)
     }
@@ -88,6 +87,23 @@ public enum Template {
             return text[text.endIndex...]
         }
         return text[first..<utf8.index(after: last)]
+    }
+
+    /// The branch a plural category picks in `one {…} other {…}`: the category's, else `other`,
+    /// else `many` (the last one written when a name is written twice), as `branches` would give
+    /// them, without building the dictionary: each row of `habit list` words a count.
+    static func branch(_ text: Substring, for category: String) -> Substring? {
+        var chosen: Substring?, other: Substring?, many: Substring?
+        var rest = text
+        while let open = rest.utf8.firstIndex(of: Self.open) {
+            let name = trimmed(rest[..<open])
+            guard let (body, after) = block(rest[open...]) else { break }
+            if name == category { chosen = body }
+            if name == "other" { other = body }
+            if name == "many" { many = body }
+            rest = after
+        }
+        return chosen ?? other ?? many
     }
 
     /// `one {…} other {…}` → ["one": "…", "other": "…"].

@@ -30,14 +30,21 @@ struct AgendaView: SessionView {
             return lines.joined(separator: "\n") + "\n"
         }
         let cards = screen.cards
+        // Each card's count and detail, worded once: the widths need them all before the first
+        // row, and a plural template is most of a row's cost.
+        let counts = cards.map { t.days($0.doneDays) }
+        let details = cards.map(detail(_:))
         let nameWidth = min(40, cards.map { TerminalText.width(TerminalText.safe($0.name)) }.max() ?? 0)
-        let countWidth = cards.map { TerminalText.width(t.days($0.doneDays)) }.max() ?? 0
-        let detailWidth = cards.map { TerminalText.width(detail($0)) }.max() ?? 0
+        let countWidth = counts.map(TerminalText.width(_:)).max() ?? 0
+        let detailWidth = details.map(TerminalText.width(_:)).max() ?? 0
+        var index = 0
         for (group, section) in zip(screen.agenda.groups, screen.sections) {
             lines.append("")
             lines.append(style.bold(section.category.map(TerminalText.safe) ?? t[.pinned]))
             for (row, card) in zip(group.rows, section.cards) {
-                lines.append(render(card, of: row.tracker, nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
+                lines.append(render(card, of: row.tracker, count: counts[index], detail: details[index],
+                                    nameWidth: nameWidth, countWidth: countWidth, detailWidth: detailWidth))
+                index += 1
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -58,12 +65,13 @@ struct AgendaView: SessionView {
 
     var view: TrackerView { TrackerView(session: session, today: today, weekStartsOn: .monday) }
 
-    private func render(_ card: DayScreen.Card, of tracker: Tracker, nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
+    private func render(_ card: DayScreen.Card, of tracker: Tracker, count: String, detail: String,
+                        nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
         let emoji = TerminalText.pad(card.emoji.map(TerminalText.safe) ?? "", to: 2)
         let swatch = style.isEnabled ? style.color("▌", card.color ?? nil) : ""
         var name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(card.name), to: 40), to: nameWidth)
-        if detailWidth > 0 { name += "  " + style.dim(TerminalText.pad(detail(card), to: detailWidth)) }
-        let count = TerminalText.padLeft(t.days(card.doneDays), to: countWidth)
+        if detailWidth > 0 { name += "  " + style.dim(TerminalText.pad(detail, to: detailWidth)) }
+        let count = TerminalText.padLeft(count, to: countWidth)
         let mark: String
         switch card.state {
         case .done: mark = style.green("✓")

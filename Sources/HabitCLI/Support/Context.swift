@@ -12,7 +12,6 @@ import HabitSystem
 final class Context: @unchecked Sendable {
     let environment: [String: String]
     let now: Date
-    let timeZone: TimeZone
     let stdoutIsTerminal: Bool
     let stdinIsTerminal: Bool
     let output: OutputStream
@@ -24,13 +23,12 @@ final class Context: @unchecked Sendable {
     private let inputLock = Lock()
 
     init(
-        environment: [String: String], now: Date = Date(timeIntervalSince1970: SystemClock.epochSeconds()), timeZone: TimeZone = .current,
+        environment: [String: String], now: Date = Date(timeIntervalSince1970: SystemClock.epochSeconds()),
         stdoutIsTerminal: Bool, stdinIsTerminal: Bool, output: OutputStream, errors: OutputStream,
         scriptedInput: [String]? = nil, executablePath: String? = nil
     ) {
         self.environment = environment
         self.now = now
-        self.timeZone = timeZone
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stdinIsTerminal = stdinIsTerminal
         self.output = output
@@ -51,7 +49,7 @@ final class Context: @unchecked Sendable {
     @TaskLocal public static var current: Context = .live
 
     static let live = Context(
-        environment: ProcessInfo.processInfo.environment,
+        environment: ProcessEnvironment.current(),
         stdoutIsTerminal: isatty(1) == 1, stdinIsTerminal: isatty(0) == 1,
         output: .standardOutput, errors: .standardError)
 

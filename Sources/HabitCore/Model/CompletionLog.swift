@@ -55,6 +55,15 @@ public struct CompletionLog: Hashable, Sendable {
             flags = (mark == .done ? 1 : mark == .skipped ? 2 : mark == .slipped ? 3 : 0) | (amount == nil ? 0 : 4)
         }
 
+        /// A done day without an amount, from its day number: the load cache writes years of a
+        /// daily habit as runs of these, and a warm start builds one per day, so it is stored
+        /// as is (`init(day:mark:amount:)` clamps and classifies on every call).
+        @inlinable public init(doneOnDayNumber dayNumber: Int32) {
+            amountBits = 0
+            dayNumber32 = dayNumber
+            flags = 1
+        }
+
         /// A line's value read against a tracker's measure (nil for a yes/no habit).
         public init(day: CivilDate, value: LogValue, measure: Measure?) {
             switch value {

@@ -296,9 +296,13 @@ public struct LoadCache {
                             let run = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int32.self)))
                             at += 4
                             guard run > 1, run <= count - written else { failed = true; return }
-                            for offset in 0..<run {
-                                (buffer.baseAddress! + written + offset)
-                                    .initialize(to: CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber + offset), mark: .done))
+                            // Most of a warm start's entries come from here: stored as they are,
+                            // with no check per day (the run's last day is a day number of a
+                            // 32-bit record plus a count bounded above).
+                            let first = Int32(truncatingIfNeeded: dayNumber)
+                            let days = buffer.baseAddress! + written
+                            for offset in 0..<Int32(truncatingIfNeeded: run) {
+                                (days + Int(offset)).initialize(to: CompletionLog.Entry(doneOnDayNumber: first &+ offset))
                             }
                             written += run
                             doneCount += run

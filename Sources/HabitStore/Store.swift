@@ -82,6 +82,24 @@ public final class Store {
         pendingCache = nil
     }
 
+    /// A store of its own with the same contents, for a change to edit while others go on reading
+    /// this one (`habit serve` keeps one loaded store for all its requests). Cheap: the model and
+    /// the documents are values, copied only where the change writes.
+    public func copy() -> Store {
+        let copy = Store(source: source, cache: cache)
+        copy.settings = settings
+        copy.diagnostics = diagnostics
+        copy.settingsDocument = settingsDocument
+        copy.settingsHaveErrors = settingsHaveErrors
+        copy.files = files
+        copy.changes = changes
+        copy.originals = originals
+        copy.loadedStamps = loadedStamps
+        copy.loadedSettingsStamp = loadedSettingsStamp
+        copy.pendingCache = pendingCache
+        return copy
+    }
+
     // MARK: Loading
 
     /// Reads every file of the directory. Throws only when there is no data directory at all;

@@ -122,7 +122,8 @@ let package = Package(
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "HabitErrorWords", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
-        .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport",
+                                                    .product(name: "Hummingbird", package: "hummingbird")], exclude: ["Scripts"]),
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -31,6 +31,8 @@ public final class Store {
     /// later whether the directory is still as loaded.
     var loadedStamps: [String: FileStamp?] = [:]
     var loadedSettingsStamp: FileStamp?
+    /// Names in the trackers folder that are not tracker files (each reported as such).
+    var loadedOthers: Set<String> = []
     /// A refreshed cache to write once the command using this store has succeeded.
     var pendingCache: LoadCache?
 
@@ -62,14 +64,15 @@ public final class Store {
         diagnostics(forFile: DataFormat.trackerFile(id: id))
     }
 
-    /// Whether every file is as this store read it, and no tracker file came or went: then a change
-    /// made under the lock may start from this store instead of loading the directory again.
+    /// Whether every file is as this store read it, and no file of the trackers folder came or
+    /// went: then a change made under the lock may start from this store instead of loading the
+    /// directory again, and `habit serve` may show it again.
     public var isUnchangedOnDisk: Bool {
         guard changes.isEmpty, source.stamp(DataFormat.settingsFile) == loadedSettingsStamp else { return false }
-        let found = ((try? source.stamps(in: DataFormat.trackersFolder).get()) ?? [])
-            .filter { !$0.name.hasPrefix(".") && $0.name.hasSuffix(DataFormat.trackerExtension) }
-        guard found.count == loadedStamps.count else { return false }
+        let found = ((try? source.stamps(in: DataFormat.trackersFolder).get()) ?? []).filter { !$0.name.hasPrefix(".") }
+        guard found.count == loadedStamps.count + loadedOthers.count else { return false }
         return found.allSatisfy { name, stamp in
+            guard name.hasSuffix(DataFormat.trackerExtension) else { return loadedOthers.contains(name) }
             guard let recorded = loadedStamps[name] else { return false }
             return stamp == recorded
         }
@@ -80,6 +83,25 @@ public final class Store {
     public func saveCache() {
         if let pendingCache, let cache { pendingCache.save(to: cache) }
         pendingCache = nil
+    }
+
+    /// A store of its own with the same contents, for a change to edit while others go on reading
+    /// this one (`habit serve` keeps one loaded store for all its requests). Cheap: the model and
+    /// the documents are values, copied only where the change writes.
+    public func copy() -> Store {
+        let copy = Store(source: source, cache: cache)
+        copy.settings = settings
+        copy.diagnostics = diagnostics
+        copy.settingsDocument = settingsDocument
+        copy.settingsHaveErrors = settingsHaveErrors
+        copy.files = files
+        copy.changes = changes
+        copy.originals = originals
+        copy.loadedStamps = loadedStamps
+        copy.loadedSettingsStamp = loadedSettingsStamp
+        copy.loadedOthers = loadedOthers
+        copy.pendingCache = pendingCache
+        return copy
     }
 
     // MARK: Loading
@@ -146,6 +168,7 @@ public final class Store {
         for (name, stamp) in listing where !name.hasPrefix(".") {
             let file = folder + "/" + name
             guard name.hasSuffix(DataFormat.trackerExtension) else {
+                loadedOthers.insert(name)
                 diagnostics.append(Diagnostic(file: file, problem: .notATrackerFile))
                 continue
             }

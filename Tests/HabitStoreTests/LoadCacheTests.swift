@@ -157,6 +157,30 @@ import Testing
         let fourth = try scratch.load()
         try fourth.setMark(.done, on: CivilDate("2026-11-04")!, trackerID: "run")
         #expect(!fourth.isUnchangedOnDisk, "a store with changes is not a fresh snapshot")
+
+        // A file that is not a tracker is reported by the load: one coming or going is a change too.
+        let fifth = try scratch.load()
+        try scratch.write("trackers/notes.txt", "shopping\n")
+        #expect(!fifth.isUnchangedOnDisk, "a file that is not a tracker appeared")
+        let sixth = try scratch.load()
+        #expect(sixth.isUnchangedOnDisk)
+        try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("trackers/notes.txt"))
+        #expect(!sixth.isUnchangedOnDisk, "a file that is not a tracker went")
+    }
+
+    /// `habit serve` lets a change edit a copy while other requests read the original.
+    @Test func aCopyChangesAloneAndKnowsTheDirectoryAsTheOriginalDoes() throws {
+        let scratch = try ScratchData()
+        try scratch.write("trackers/run.toml", handWritten)
+        let original = try scratch.load()
+        let copy = original.copy()
+        #expect(copy.isUnchangedOnDisk)
+        let day = CivilDate("2026-11-04")!
+        try copy.setMark(.done, on: day, trackerID: "run")
+        #expect(copy.journal.tracker(id: "run")?.log.mark(on: day) == .done)
+        #expect(original.journal.tracker(id: "run")?.log.mark(on: day) == nil, "the copy's change reached the original")
+        #expect(original.changes.isEmpty && original.isUnchangedOnDisk)
+        #expect(!copy.isUnchangedOnDisk)
     }
 }
 

@@ -36,6 +36,11 @@ struct Session {
 
     /// The global options' values, for a command read without ArgumentParser (`QuickList`).
     init(dir: String?, color: ColorChoice) {
+        self.init(directory: DataDirectory.resolve(explicit: dir, environment: Context.current.environment), color: color)
+    }
+
+    /// The same, for a caller that resolved the data directory already (`TimerRecovery`).
+    init(directory: DataDirectory, color: ColorChoice) {
         context = Context.current
         t = Messages(Language.from(environment: context.environment))
         let environment = context.environment
@@ -47,7 +52,6 @@ struct Session {
         }
         let style = Style(isEnabled: colorOn, depth: Style.Depth(environment: environment))
         self.style = style
-        let directory = DataDirectory.resolve(explicit: dir, environment: environment)
         let errors = context.errors
         let messages = t
         let clock = context.clockSeconds

@@ -91,8 +91,23 @@ extension Habits {
         // starting libgit2 (which loads the system's certificates) costs more than the whole command.
         guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return nil }
         if let head = quick.head, head == quick.upstream { return nil }
-        guard let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil,
-              let local = try? repository.headCommitID() else { return nil }
+        guard let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil else { return nil }
+        return waitingChanges(in: repository)
+    }
+
+    /// What a page of `habit serve` asks on every request, with the repository opened at most once
+    /// (none when the configuration names no `origin`): whether there is a remote to sync with
+    /// (`hasRemote`) and the offline note (`offlineNote`).
+    public func syncState() -> (hasRemote: Bool, offlineNote: (count: Int, reason: String?)?) {
+        guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin,
+              let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil else { return (false, nil) }
+        if let head = quick.head, head == quick.upstream { return (true, nil) }
+        return (true, waitingChanges(in: repository))
+    }
+
+    /// The commits not on the remote yet and the reason the last sync failed; nil when none wait.
+    private func waitingChanges(in repository: Repository) -> (count: Int, reason: String?)? {
+        guard let local = try? repository.headCommitID() else { return nil }
         let ahead: Int
         if let upstream = try? repository.remoteBranchHead(branch: (try? repository.currentBranch()) ?? "main") {
             ahead = (try? repository.aheadBehind(local: local, upstream: upstream).ahead) ?? 0

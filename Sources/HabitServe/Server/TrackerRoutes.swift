@@ -22,7 +22,7 @@ extension WebApp {
     func trackerPage(_ call: Call, path: String, session: SessionBook.Session) -> Response {
         let text = call.text
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
+        do { store = try keeper.current() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let today = clock.today(store.settings)
         let parameters = call.request.uri.queryParameters
         func tracker(_ name: String) -> Tracker? {
@@ -89,8 +89,9 @@ extension WebApp {
             Reply.problem(.conflict, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text)
         }
         guard form.fields.values.allSatisfy({ $0.utf8.count <= TrackerRoutes.maximumField }) else { return bad("field", .contentTooLarge) }
+        // A copy of its own, which the use cases edit (the kept one is read by other requests).
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text) }
+        do { store = try keeper.current().copy() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text) }
         let today = clock.today(store.settings)
         let tracker = form["tracker"].flatMap { store.journal.tracker(id: $0) }
         switch path {
@@ -180,7 +181,7 @@ extension WebApp {
             return formPage(call.text, session, form: input.form, store: store, showErrors: false,
                             categoryDraft: (name, words), status: .unprocessableContent)
         }
-        guard let fresh = try? habits.read() else { return Reply.redirect("/") }
+        guard let fresh = try? keeper.current() else { return Reply.redirect("/") }
         return formPage(call.text, session, form: input.form, store: fresh, showErrors: false)
     }
 

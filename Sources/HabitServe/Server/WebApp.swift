@@ -10,6 +10,8 @@ import Hummingbird
 /// bounded body), then a page or a change through the same HabitKit use case the CLI calls.
 struct WebApp: Sendable {
     let habits: Habits
+    /// The directory as last loaded, shared by the requests while no file changes on disk.
+    let keeper: StoreKeeper
     let requestGuard: RequestGuard
     /// nil: `--no-auth` on the loopback address.
     let token: AccessToken?
@@ -25,6 +27,7 @@ struct WebApp: Sendable {
 
     init(habits: Habits, options: ServeOptions, token: AccessToken?, environment: [String: String]) {
         self.habits = habits
+        keeper = StoreKeeper(habits: habits)
         requestGuard = RequestGuard(listen: options.listen, allowedHosts: options.allowedHosts)
         self.token = token
         sessions = SessionBook()
@@ -182,8 +185,9 @@ struct WebApp: Sendable {
             guard state == "done", let value = Double(amountText), value.isFinite, value >= 0 else { return bad("amount") }
             amount = .set(value)
         }
+        // A copy of its own, which the use case edits (the kept one is read by other requests).
         let store: Store
-        do { store = try habits.read() } catch {
+        do { store = try keeper.current().copy() } catch {
             return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: call.wantsJSON, text: text)
         }
         // An identifier names a loaded tracker or nothing: it never becomes a path.
@@ -238,7 +242,7 @@ struct WebApp: Sendable {
     private func dayPage(_ call: Call, session: SessionBook.Session) -> Response {
         let text = call.text
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
+        do { store = try keeper.current() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let today = clock.today(store.settings)
         let parameters = call.request.uri.queryParameters
         var day = today
@@ -251,16 +255,17 @@ struct WebApp: Sendable {
         guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.webBadRequest] + ": q", wantsJSON: false, text: text) }
         let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter)
         // "Sync now" only where there is something to sync with.
+        let sync = habits.syncState()
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
-            + (habits.hasRemote() ? SyncBar(text: text, csrf: session.csrf).render() : "")
-        let note = sessions.takeFlash(session.id) ?? syncNote(text)
+            + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
+        let note = sessions.takeFlash(session.id) ?? sync.offlineNote.map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
         return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content))
     }
 
     private func statsPage(_ call: Call, session: SessionBook.Session) -> Response {
         let text = call.text
         let store: Store
-        do { store = try habits.read() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
+        do { store = try keeper.current() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let screen = StatisticsScreen(journal: store.journal, today: clock.today(store.settings))
         let content = StatsPage(text: text, statistics: screen.overall).render() + TrackerFiguresList(text: text, screen: screen).render()
             + ProblemList(text: text, problems: store.errors).render()

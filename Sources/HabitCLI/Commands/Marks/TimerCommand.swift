@@ -179,7 +179,7 @@ enum TimerRecovery {
         // checks the git config and looks for the hook), as every command pays this.
         let directory = DataDirectory.resolve(explicit: global.dir, environment: context.environment)
         guard TimerLog(environment: context.environment, directory: directory).timer != nil else { return }
-        offer(session: Session(global), context: context)
+        offer(session: Session(directory: directory, color: global.color), context: context)
     }
 
     /// The offer for a command read without ArgumentParser (`QuickList`).

@@ -40,19 +40,27 @@ struct DayCounts {
                 addWalk(of: tracker, from: first, through: last, today: today)
                 continue
             }
-            let entries = tracker.log.entries
-            var cursor = tracker.log.lowerBound(CivilDate(dayNumber: first))
+            let everyDay = !rule.isEvent && rule.mask == WeekdaySet.all.rawValue
+            // The schedule's weekdays as bits of a day's offset from `from`, modulo 7: bit `k` set
+            // when `from + k` falls on a scheduled weekday. Offsets are never negative, so matching
+            // a day takes one unsigned remainder instead of `weekdayIndex`'s signed ones.
+            let fromWeekday = ScheduleRule.weekdayIndex(from)
+            var offsetMask: UInt8 = 0
+            for offset in 0..<7 where rule.mask & (1 << UInt8((fromWeekday + offset) % 7)) != 0 {
+                offsetMask |= 1 << UInt8(offset)
+            }
             scheduled.withUnsafeMutableBufferPointer { scheduled in
-                // Scheduled days: a contiguous block for an event, strides of seven for a habit.
-                if rule.isEvent {
-                    let end = min(last, rule.eventEnd)
+                // Scheduled days: a contiguous block for an event or a daily habit, strides of
+                // seven for a habit on some weekdays.
+                if rule.isEvent || everyDay {
+                    let end = rule.isEvent ? min(last, rule.eventEnd) : last
                     if first <= end {
                         for index in (first - from)...(end - from) { scheduled[index] &+= 1 }
                     }
                 } else {
-                    let firstWeekday = ScheduleRule.weekdayIndex(first)
-                    for offset in 0..<7 where rule.mask & (1 << UInt8((firstWeekday + offset) % 7)) != 0 {
-                        var index = first - from + offset
+                    for offset in 0..<7 where offsetMask & (1 << UInt8(offset)) != 0 {
+                        // The first index at or after `first - from` that is `offset` modulo 7.
+                        var index = first - from + (offset - (first - from) % 7 + 7) % 7
                         let end = last - from
                         while index <= end {
                             scheduled[index] &+= 1
@@ -62,18 +70,29 @@ struct DayCounts {
                 }
             }
             // Marks: only entries on scheduled days count; the rest are off-schedule completions.
+            // Entries are read in place, and a daily habit's need no weekday at all.
+            let isEvent = rule.isEvent, eventEnd = rule.eventEnd
             skipped.withUnsafeMutableBufferPointer { skipped in
                 done.withUnsafeMutableBufferPointer { done in
-                    while cursor < entries.count {
-                        let entry = entries[cursor]
-                        let day = entry.day.dayNumber
-                        if day > last { break }
-                        cursor += 1
-                        guard rule.matches(day) else { continue }
-                        switch entry.mark {
-                        case .done?: done[day - from] &+= 1
-                        case .skipped?: skipped[day - from] &+= 1
-                        case .slipped?, nil: break
+                    tracker.log.entries.withUnsafeBufferPointer { entries in
+                        var cursor = tracker.log.lowerBound(CivilDate(dayNumber: first))
+                        while cursor < entries.count {
+                            let entry = entries[cursor]
+                            let day = Int(entry.dayNumber32)
+                            if day > last { break }
+                            cursor += 1
+                            let index = day - from
+                            if !everyDay {
+                                let matches = isEvent
+                                    ? day <= eventEnd
+                                    : offsetMask & (1 << UInt8(truncatingIfNeeded: UInt(bitPattern: index) % 7)) != 0
+                                guard matches else { continue }
+                            }
+                            switch entry.mark {
+                            case .done?: done[index] &+= 1
+                            case .skipped?: skipped[index] &+= 1
+                            case .slipped?, nil: break
+                            }
                         }
                     }
                 }

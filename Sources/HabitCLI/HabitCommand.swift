@@ -60,7 +60,8 @@ public enum HabitCLI {
                 context.runSuccessActions()
                 return ExitStatus.success
             }
-            // The marking commands with their usual options skip ArgumentParser (QuickCommandLine).
+            // The marking commands, `stats` and `cal` with their usual options skip ArgumentParser
+            // (QuickCommandLine).
             var command = try QuickCommandLine.command(arguments) ?? HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()

@@ -2,14 +2,17 @@ import ArgumentParser
 import Testing
 @testable import HabitCLI
 
-/// `habit done`, `undone`, `slip` and `unslip` are read without ArgumentParser on their fast path
-/// (`QuickCommandLine`): it must know every option of each command it takes, read each value as
-/// ArgumentParser does or leave the line to ArgumentParser, and a command line must give the same
-/// output, exit code and files either way.
+/// `habit done`, `undone`, `slip`, `unslip`, `stats` and `cal` are read without ArgumentParser on
+/// their fast path (`QuickCommandLine`): it must know every option of each command it takes, read
+/// each value as ArgumentParser does or leave the line to ArgumentParser, and a command line must
+/// give the same output, exit code and files either way.
 @Suite struct QuickCommandLineTests {
-    static let commands: [String: ParsableCommand.Type] = [
+    static let marking: [String: ParsableCommand.Type] = [
         "done": DoneCommand.self, "undone": UndoneCommand.self, "slip": SlipCommand.self, "unslip": UnslipCommand.self,
     ]
+    /// The commands that show figures: no tracker word, flags.
+    static let showing: [String: ParsableCommand.Type] = ["stats": StatsCommand.self, "cal": CalendarCommand.self]
+    static let commands = marking.merging(showing) { first, _ in first }
 
     /// The long options a command's help lists, `--help` aside (its discussion may name other
     /// commands' options).
@@ -22,7 +25,8 @@ import Testing
         #expect(Set(QuickCommandLine.grammars.keys) == Set(Self.commands.keys))
         for (name, command) in Self.commands {
             let grammar = QuickCommandLine.grammars[name]!
-            #expect(grammar.valueOptions == Self.options(of: command), "\(name)")
+            #expect(grammar.valueOptions.union(grammar.flags) == Self.options(of: command), "\(name)")
+            #expect(grammar.valueOptions.isDisjoint(with: grammar.flags), "\(name)")
             #expect(grammar.unconditional.isSubset(of: grammar.valueOptions), "\(name)")
         }
     }
@@ -51,7 +55,28 @@ import Testing
                           ["run", name, value, "--dir", "/tmp/data"], [name, value]]
             }
         }
-        return Self.commands.keys.sorted().flatMap { command in lines.map { [command] + $0 } }
+        var figureLines: [[String]] = [
+            [], ["2026-10"], ["2026"], ["+1"], ["-1"], ["2026-10", "2026-11"], ["help"], ["-h"], ["--help"], ["--"], ["--", "2026"],
+            ["--unknown"], ["2026", "--unknown"], ["--version"], ["-1", "--json"], ["2026-13"], ["+1", "-1"],
+        ]
+        let showingValues: [String: [String]] = [
+            "--dir": ["/tmp/data", "-x", ""],
+            "--color": ColorChoice.allCases.map(\.rawValue) + ["orange", ""],
+            "--tracker": ["run", "-run", "--json", "--year", ""],
+        ]
+        for (name, examples) in showingValues {
+            for value in examples {
+                figureLines += [[name, value], ["\(name)=\(value)"], ["2026", name, value], [name, value, "--year"],
+                                [name, value, name, value], [name, value, "--json", "2026-10"], [name]]
+            }
+        }
+        for flag in ["--json", "--year"] {
+            figureLines += [[flag], [flag, flag], ["\(flag)=1"], ["\(flag)="], [flag, "2026"], ["2026", flag], [flag, "-1"],
+                            [flag, "--dir", "/tmp/data"]]
+        }
+        figureLines += [["--year", "--json"], ["--json", "--year", "2025", "--tracker", "run"], ["--year", "--tracker=run", "+1"]]
+        return Self.marking.keys.sorted().flatMap { command in lines.map { [command] + $0 } }
+            + Self.showing.keys.sorted().flatMap { command in figureLines.map { [command] + $0 } }
     }
 
     @Test(arguments: commandLines)
@@ -72,6 +97,19 @@ import Testing
             let parsed = try #require(parsed as? SlipCommand, "ArgumentParser reads another command: \(arguments)")
             #expect(quick.note == parsed.note)
             expectSame(quick.global, quick.mark, nil, as: parsed.global, parsed.mark, nil)
+        } else if let quick = quick as? StatsCommand {
+            let parsed = try #require(parsed as? StatsCommand, "ArgumentParser reads another command: \(arguments)")
+            #expect(quick.json.isSet == parsed.json.isSet)
+            #expect(quick.global.dir == parsed.global.dir)
+            #expect(quick.global.color == parsed.global.color)
+        } else if let quick = quick as? CalendarCommand {
+            let parsed = try #require(parsed as? CalendarCommand, "ArgumentParser reads another command: \(arguments)")
+            #expect(quick.json.isSet == parsed.json.isSet)
+            #expect(quick.year == parsed.year)
+            #expect(quick.tracker == parsed.tracker)
+            #expect(quick.when == parsed.when)
+            #expect(quick.global.dir == parsed.global.dir)
+            #expect(quick.global.color == parsed.global.color)
         } else {
             let quick = try #require(quick as? UnslipCommand)
             let parsed = try #require(parsed as? UnslipCommand, "ArgumentParser reads another command: \(arguments)")
@@ -93,7 +131,9 @@ import Testing
         for arguments in [["done", "run"], ["undone", "run"], ["done", "run", "--date", "-1"], ["done", "water", "--amount", "2"],
                           ["done", "run", "--dir", "/d", "--note", "hot day"], ["undone", "--date=yesterday", "run"],
                           ["done", "run", "--from", "-6", "--to", "-1"],
-                          ["slip", "run", "--note", "rain"], ["unslip", "run", "--date", "-1"]] {
+                          ["slip", "run", "--note", "rain"], ["unslip", "run", "--date", "-1"],
+                          ["stats"], ["stats", "--json"], ["cal"], ["cal", "--year"], ["cal", "--year", "--json"],
+                          ["cal", "2026-10", "--tracker", "run"], ["cal", "--year", "2025", "--dir", "/d"]] {
             #expect(QuickCommandLine.command(arguments) != nil, "\(arguments)")
         }
     }
@@ -109,7 +149,14 @@ import Testing
             ["run", "--color", "orange"], ["run", "--dir"], ["run", "--help"], ["-h"], [], ["run", "extra"], ["run", "--unknown"],
             ["dentist"], ["plants", "--date", "-2"],
         ]
-        return commands.keys.sorted().flatMap { command in lines.map { [command] + $0 } }
+        let figureLines: [[String]] = [
+            [], ["--json"], ["--year"], ["--year", "--json"], ["2026-10"], ["2026-10", "--json"], ["--year", "2025"], ["--year", "+1"],
+            ["+1"], ["-1"], ["2026-13"], ["--year", "12345"], ["--tracker", "run"], ["--tracker", "run", "--year", "--json"],
+            ["--tracker", "nothing"], ["--tracker", "morning-run", "2026-11"], ["--tracker"], ["--json", "--json"], ["--year=1"],
+            ["--color", "always"], ["--color", "orange"], ["--help"], ["-h"], ["extra", "words"], ["--unknown"],
+        ]
+        return marking.keys.sorted().flatMap { command in lines.map { [command] + $0 } }
+            + Self.showing.keys.sorted().flatMap { command in figureLines.map { [command] + $0 } }
     }
 
     @Test(arguments: runs, ["en_US.UTF-8", "ru_RU.UTF-8"])

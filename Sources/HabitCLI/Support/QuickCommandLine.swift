@@ -1,28 +1,33 @@
 import ArgumentParser
 
-/// `habit done`, `undone`, `slip` and `unslip` with their usual options, read without ArgumentParser, then
-/// run as the very command ArgumentParser would have built. ArgumentParser builds each command's
-/// arguments by reflection (`Mirror` over every option group) several times a parse, and looks at
-/// the default command and at completion-script requests too: 18 M instructions of a release
-/// `habit done`'s 51 M, paid on every mark. The reading is as narrow as `QuickList`'s: the command
-/// name, one word that is no option (the tracker), and long options that each take a value, each
-/// given once, with no empty value and no value that looks like an option unless the option reads
-/// its value unconditionally. Anything else (`--help`, `--`, a short option, an unknown or
-/// repeated option, a second word, a bad colour) is left to ArgumentParser, so every error, help
-/// text and edge case stays exactly its own. `QuickCommandLineTests` proves that each command's
-/// options are all known here and read as ArgumentParser reads them.
+/// `habit done`, `undone`, `slip`, `unslip`, `stats` and `cal` with their usual options, read without
+/// ArgumentParser, then run as the very command ArgumentParser would have built. ArgumentParser
+/// builds each command's arguments by reflection (`Mirror` over every option group) several times a
+/// parse, and looks at the default command and at completion-script requests too: 18 M instructions
+/// of a release `habit done`'s 51 M, paid on every mark, and 14–15 M of `habit stats` and
+/// `habit cal --year`. The reading is as narrow as `QuickList`'s: the command name, the words it
+/// takes that are no option (the tracker; the month or year), long flags, and long options that
+/// each take a value, each given once, with no empty value and no value that looks like an option
+/// unless the option reads its value unconditionally. Anything else (`--help`, `--`, a short option
+/// or `-1`, an unknown or repeated option, a flag with a value, a word too many, a bad colour) is
+/// left to ArgumentParser, so every error, help text and edge case stays exactly its own.
+/// `QuickCommandLineTests` proves that each command's options are all known here and read as
+/// ArgumentParser reads them.
 struct QuickCommandLine {
-    /// What the command line said: the positional words and each long option's value.
+    /// What the command line said: the positional words, each long option's value and the flags.
     var words: [String] = []
     var values: [String: String] = [:]
+    var flags: Set<String> = []
 
-    /// A command this reader takes: the options it knows (all of the command's, `--help` aside),
-    /// those read unconditionally (`parsing: .unconditional`), how many words it takes, and how to
-    /// build the command from what was read (nil: leave it to ArgumentParser).
+    /// A command this reader takes: the options it knows (all of the command's, `--help` aside:
+    /// those with a value and the flags), those read unconditionally (`parsing: .unconditional`),
+    /// how many words it takes, and how to build the command from what was read (nil: leave it to
+    /// ArgumentParser).
     struct Grammar: Sendable {
         let valueOptions: Set<String>
         let unconditional: Set<String>
-        let words: Int
+        var flags: Set<String> = []
+        let words: ClosedRange<Int>
         let build: @Sendable (QuickCommandLine) -> ParsableCommand?
     }
 
@@ -31,7 +36,7 @@ struct QuickCommandLine {
 
     static let grammars: [String: Grammar] = [
         "done": Grammar(valueOptions: global.union(mark).union(["--amount", "--set", "--note"]),
-                        unconditional: mark.union(["--amount", "--set"]), words: 1) { line in
+                        unconditional: mark.union(["--amount", "--set"]), words: 1...1) { line in
             guard let global = line.globalOptions else { return nil }
             var command = DoneCommand()
             command.global = global
@@ -42,7 +47,7 @@ struct QuickCommandLine {
             command.note = line.values["--note"]
             return command
         },
-        "undone": Grammar(valueOptions: global.union(mark), unconditional: mark, words: 1) { line in
+        "undone": Grammar(valueOptions: global.union(mark), unconditional: mark, words: 1...1) { line in
             guard let global = line.globalOptions else { return nil }
             var command = UndoneCommand()
             command.global = global
@@ -50,7 +55,7 @@ struct QuickCommandLine {
             command.range = line.rangeOptions
             return command
         },
-        "slip": Grammar(valueOptions: global.union(["--date", "--note"]), unconditional: ["--date"], words: 1) { line in
+        "slip": Grammar(valueOptions: global.union(["--date", "--note"]), unconditional: ["--date"], words: 1...1) { line in
             guard let global = line.globalOptions else { return nil }
             var command = SlipCommand()
             command.global = global
@@ -58,11 +63,31 @@ struct QuickCommandLine {
             command.note = line.values["--note"]
             return command
         },
-        "unslip": Grammar(valueOptions: global.union(["--date"]), unconditional: ["--date"], words: 1) { line in
+        "unslip": Grammar(valueOptions: global.union(["--date"]), unconditional: ["--date"], words: 1...1) { line in
             guard let global = line.globalOptions else { return nil }
             var command = UnslipCommand()
             command.global = global
             command.mark = line.markOptions
+            return command
+        },
+        "stats": Grammar(valueOptions: global, unconditional: [], flags: ["--json"], words: 0...0) { line in
+            guard let global = line.globalOptions else { return nil }
+            var command = StatsCommand()
+            command.global = global
+            command.json = line.json()
+            return command
+        },
+        // At most one word, the month or year (`2026-10`, `+1`); `-1` looks like an option, so
+        // ArgumentParser reads it (and hands it to `when` unparsed).
+        "cal": Grammar(valueOptions: global.union(["--tracker"]), unconditional: [], flags: ["--json", "--year"],
+                       words: 0...1) { line in
+            guard let global = line.globalOptions else { return nil }
+            var command = CalendarCommand()
+            command.global = global
+            command.when = line.words
+            command.year = line.flags.contains("--year")
+            command.tracker = line.values["--tracker"]
+            command.json = line.json()
             return command
         },
     ]
@@ -83,7 +108,7 @@ struct QuickCommandLine {
             guard !argument.isEmpty else { return nil }
             guard argument.hasPrefix("--") else {
                 // A word; `-x` is ArgumentParser's (a short option, or a mistake it names).
-                guard !argument.hasPrefix("-"), words.count < grammar.words else { return nil }
+                guard !argument.hasPrefix("-"), words.count < grammar.words.upperBound else { return nil }
                 words.append(argument)
                 continue
             }
@@ -92,6 +117,10 @@ struct QuickCommandLine {
             if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
+            }
+            if grammar.flags.contains(name) {
+                guard value == nil, flags.insert(name).inserted else { return nil }
+                continue
             }
             guard grammar.valueOptions.contains(name), values[name] == nil else { return nil }
             if value == nil {
@@ -104,7 +133,14 @@ struct QuickCommandLine {
             guard let value, !value.isEmpty else { return nil }
             values[name] = value
         }
-        guard words.count == grammar.words else { return nil }
+        guard grammar.words.contains(words.count) else { return nil }
+    }
+
+    /// `--json`, with the help sentence of the command's own flag.
+    func json<Wording>() -> JSONFlag<Wording> {
+        var flag = JSONFlag<Wording>()
+        flag.isSet = flags.contains("--json")
+        return flag
     }
 
     /// `--dir` and `--color`; nil for a colour that is no mode (ArgumentParser lists the modes).

@@ -166,10 +166,11 @@ enum ArgumentOrder {
 
     /// A first word that is neither a command nor an option: the default command takes no word.
     static func unknownCommand(_ arguments: [String], _ t: Messages) -> Failure? {
-        // The default command is checked first: naming it is common (`habit list` from a status
-        // bar), and the other names need every command's configuration built.
+        // The default command and those read without ArgumentParser are checked first: naming
+        // them is common (`habit list` from a status bar, `habit done`, `habit stats`), and the
+        // other names need every command's configuration built.
         guard let first = arguments.first, !first.hasPrefix("-"), first != ListCommand.configuration.commandName,
-              !commandNames.contains(first), first != "help" else { return nil }
+              QuickCommandLine.grammars[first] == nil, !commandNames.contains(first), first != "help" else { return nil }
         let suggestion = EditDistance.suggestion(for: first, among: commandNames)
             ?? commandNames.first { $0.hasPrefix(first.lowercased()) && first.count >= 2 }
         return .usage(t.text(.unknownCommand, TerminalText.safe(first)),

@@ -23,11 +23,13 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let session = Session(global)
         let (store, today) = try session.loadWithToday()
-        let statistics = OverallStatistics(journal: store.journal, today: today)
-        let quitting = store.journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
+        // The journal is built from the store's files on each access: once is enough.
+        let journal = store.journal
+        let statistics = OverallStatistics(journal: journal, today: today)
+        let quitting = journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in
             TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
         }
-        let trend = OverallTrend(journal: store.journal, today: today, weekStartsOn: store.settings.weekStartsOn)
+        let trend = OverallTrend(journal: journal, today: today, weekStartsOn: store.settings.weekStartsOn)
         if json.isSet {
             session.context.output.write(StatsView.json(statistics, today: today, trend: trend, quitting: quitting).rendered())
         } else {

@@ -14,7 +14,10 @@ func leadingBlanks(before first: CivilDate, weekStartsOn: Weekday) -> Int {
     (first.weekday.rawValue - weekStartsOn.rawValue + 7) % 7
 }
 
-/// Rows of seven: `leadingBlanks` nils, the cells, then nils to fill the last row.
+/// Rows of seven: `leadingBlanks` nils, the cells, then nils to fill the last row. Inlinable, as
+/// is `weeks`: a front-end that draws a year would otherwise copy each cell through the generic
+/// (unspecialised) code, about 3,000 instructions a cell.
+@inlinable
 func weekRows<Cell>(_ cells: [Cell], leadingBlanks: Int) -> [[Cell?]] {
     var padded: [Cell?] = Array(repeating: nil, count: leadingBlanks) + cells.map { Optional($0) }
     while padded.count % 7 != 0 { padded.append(nil) }
@@ -44,7 +47,7 @@ public struct MonthCalendar<Cell: DayCell>: Hashable, Sendable {
     public var leadingBlanks: Int { HabitCore.leadingBlanks(before: firstDay, weekStartsOn: weekStartsOn) }
 
     /// The month as rows of seven (nil outside the month).
-    public var weeks: [[Cell?]] { weekRows(cells, leadingBlanks: leadingBlanks) }
+    @inlinable public var weeks: [[Cell?]] { weekRows(cells, leadingBlanks: leadingBlanks) }
 
     /// The weekday column headers in display order.
     public var weekdays: [Weekday] { Weekday.week(startingOn: weekStartsOn) }

@@ -20,7 +20,7 @@ public struct YearHeatmap<Cell: DayCell>: Hashable, Sendable {
     public var leadingBlanks: Int { HabitCore.leadingBlanks(before: firstDay, weekStartsOn: weekStartsOn) }
 
     /// The year as weeks of seven (nil outside the year): column `i` of a heatmap is `weeks[i]`.
-    public var weeks: [[Cell?]] { weekRows(cells, leadingBlanks: leadingBlanks) }
+    @inlinable public var weeks: [[Cell?]] { weekRows(cells, leadingBlanks: leadingBlanks) }
 
     public func cell(on day: CivilDate) -> Cell? {
         let index = day.days(since: firstDay)

@@ -76,18 +76,31 @@ struct DayCounts {
                 done.withUnsafeMutableBufferPointer { done in
                     tracker.log.entries.withUnsafeBufferPointer { entries in
                         var cursor = tracker.log.lowerBound(CivilDate(dayNumber: first))
+                        // Day numbers fit an Int32 and `from` is at most the first of them: `&-`.
+                        if everyDay {
+                            while cursor < entries.count {
+                                let entry = entries[cursor]
+                                let day = Int(entry.dayNumber32)
+                                if day > last { break }
+                                cursor += 1
+                                switch entry.mark {
+                                case .done?: done[day &- from] &+= 1
+                                case .skipped?: skipped[day &- from] &+= 1
+                                case .slipped?, nil: break
+                                }
+                            }
+                            return
+                        }
                         while cursor < entries.count {
                             let entry = entries[cursor]
                             let day = Int(entry.dayNumber32)
                             if day > last { break }
                             cursor += 1
-                            let index = day - from
-                            if !everyDay {
-                                let matches = isEvent
-                                    ? day <= eventEnd
-                                    : offsetMask & (1 << UInt8(truncatingIfNeeded: UInt(bitPattern: index) % 7)) != 0
-                                guard matches else { continue }
-                            }
+                            let index = day &- from
+                            let matches = isEvent
+                                ? day <= eventEnd
+                                : offsetMask & (1 << UInt8(truncatingIfNeeded: UInt(bitPattern: index) % 7)) != 0
+                            guard matches else { continue }
                             switch entry.mark {
                             case .done?: done[index] &+= 1
                             case .skipped?: skipped[index] &+= 1

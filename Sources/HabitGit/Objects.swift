@@ -74,8 +74,14 @@ extension Repository {
 
     /// Stores `bytes` as a blob (without touching any file).
     public func storeBlob(_ bytes: [UInt8]) throws -> BlobID {
+        // git_odb_write hashes first and writes only a blob the database does not hold yet (as
+        // `git add` does); git_blob_create_from_buffer compressed every blob before finding it
+        // there.
+        var database: OpaquePointer?
+        try check(git_repository_odb(&database, pointer), "Could not open the object database")
+        defer { git_odb_free(database) }
         var oid = git_oid()
-        try check(bytes.withUnsafeBytes { git_blob_create_from_buffer(&oid, pointer, $0.baseAddress, $0.count) },
+        try check(bytes.withUnsafeBytes { git_odb_write(&oid, database, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) },
                   "Could not store a file in the repository")
         return BlobID(oid)
     }

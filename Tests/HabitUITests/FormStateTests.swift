@@ -104,18 +104,24 @@ import TerminalUI
         #expect(state.overlay == nil && state.lastUsedCategory == "Study")
     }
 
-    @Test func aNewTrackerNotDueOnTheDayShownSaysWhereItWent() throws {
-        var state = AppState(journal: AppStateTests.journal(), today: Self.today)
+    /// The main screen after the form created a habit on Mondays called `name`, as HabitKit adds
+    /// it; the day shown (`today`) is a Friday.
+    static func afterCreatingAMondayHabit(named name: String) throws -> AppState {
+        var state = AppState(journal: AppStateTests.journal(), today: today)
         _ = state.handle(.character("a"))
         _ = state.handle(KeyPress(.enter))
-        var form = try #require(Self.flow(state)?.form)
-        form.name = "Swim"
-        // What HabitKit adds: a habit on Mondays, and the day shown is a Friday.
+        var form = try #require(flow(state)?.form)
+        form.name = name
         var journal = AppStateTests.journal()
-        journal.trackers.append(Tracker(id: "swim", name: "Swim", category: "Health", schedule: .weekly(WeekdaySet([.monday])),
-                                        start: Self.today))
-        state.reload(journal, today: Self.today)
+        journal.trackers.append(Tracker(id: "swim", name: name, category: "Health", schedule: .weekly(WeekdaySet([.monday])),
+                                        start: today))
+        state.reload(journal, today: today)
         state.finished(.create(form))
+        return state
+    }
+
+    @Test func aNewTrackerNotDueOnTheDayShownSaysWhereItWent() throws {
+        var state = try Self.afterCreatingAMondayHabit(named: "Swim")
         #expect(state.overlay == nil)
         #expect(state.newTrackerNotDue?.name == "Swim" && state.newTrackerNotDue?.day == Self.today)
         _ = state.handle(.character("j"))
@@ -126,6 +132,7 @@ import TerminalUI
         _ = state.handle(KeyPress(.enter))
         var daily = try #require(Self.flow(state)?.form)
         daily.name = "Stretch"
+        var journal = state.journal
         journal.trackers.append(Tracker(id: "stretch", name: "Stretch", category: "Health", schedule: .daily, start: Self.today))
         state.reload(journal, today: Self.today)
         state.finished(.create(daily))

@@ -71,17 +71,7 @@ import TerminalUI
     /// A tracker just added that is not due on the day shown says where it went, at the top.
     @Test(arguments: Language.allCases)
     func aNewTrackerNotDueOnTheDayShown(_ language: Language) throws {
-        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
-        _ = state.handle(.character("a"))
-        _ = state.handle(KeyPress(.enter))
-        guard case .form(let flow)? = state.overlay else { Issue.record("no form"); return }
-        var form = flow.form
-        form.name = "Swim 🏊"
-        var journal = AppStateTests.journal()
-        journal.trackers.append(Tracker(id: "swim", name: "Swim 🏊", category: "Health", schedule: .weekly(WeekdaySet([.monday])),
-                                        start: AppStateTests.today))
-        state.reload(journal, today: AppStateTests.today)
-        state.finished(.create(form))
+        let state = try FormStateTests.afterCreatingAMondayHabit(named: "Swim 🏊")
         for (width, height) in Self.sizes {
             try Self.expectSnapshot(Self.render(state, language, width: width, height: height), named: "new-not-due-\(language.rawValue)-\(width)x\(height)")
         }

@@ -124,6 +124,7 @@ HABIT_LAZY(size_t, git_status_list_entrycount, (git_status_list *statuslist), (s
 HABIT_LAZY(void, git_status_list_free, (git_status_list *statuslist), (statuslist))
 HABIT_LAZY(int, git_status_list_new, (git_status_list **out, git_repository *repo, const git_status_options *opts), (out, repo, opts))
 HABIT_LAZY(int, git_status_options_init, (git_status_options *opts, unsigned int version), (opts, version))
+HABIT_LAZY(int, git_tree_create_updated, (git_oid *out, git_repository *repo, git_tree *baseline, size_t nupdates, const git_tree_update *updates), (out, repo, baseline, nupdates, updates))
 HABIT_LAZY(const git_tree_entry *, git_tree_entry_byindex, (const git_tree *tree, size_t idx), (tree, idx))
 HABIT_LAZY(int, git_tree_entry_bypath, (git_tree_entry **out, const git_tree *root, const char *path), (out, root, path))
 HABIT_LAZY(git_filemode_t, git_tree_entry_filemode, (const git_tree_entry *entry), (entry))

@@ -3,11 +3,27 @@ import CLibgit2
 extension Repository {
     /// Records the working files at `paths` in the index as `git add` would (a missing file is
     /// removed from it) and writes the index, so `git status` agrees with the branch.
-    public func updateIndex(paths: [String]) throws {
-        guard !paths.isEmpty else { return }
+    ///
+    /// `written` names files habit has just written with bytes it knows, recorded in `commit`: such
+    /// a file is read back and compared with those bytes instead of being hashed and compressed
+    /// again (`IndexShortcut`); anything it cannot vouch for goes through `git add`'s way.
+    /// Returns the paths recorded from the bytes written.
+    @discardableResult
+    public func updateIndex(paths: [String], written: [String: [UInt8]] = [:], in commit: CommitID? = nil) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        var shortcut: [String] = []
         let index = try self.index()
         try check(git_index_read(index.pointer, 0), "Could not read the staging area")
+        let tree = written.isEmpty ? nil : try commit.map { try lookupCommit($0).tree() }
         for path in paths.sorted() {
+            if let tree, let bytes = written[path], var entry = try IndexShortcut.entry(path, bytes: bytes, tree: tree, index: index, in: self) {
+                try path.withCString { cPath in
+                    entry.path = cPath
+                    try check(git_index_add(index.pointer, &entry), "Could not record \(path) in the staging area")
+                }
+                shortcut.append(path)
+                continue
+            }
             let code = git_index_add_bypath(index.pointer, path)
             if code == GIT_ENOTFOUND.rawValue {
                 let removed = git_index_remove_bypath(index.pointer, path)
@@ -17,6 +33,7 @@ extension Repository {
             }
         }
         try check(git_index_write(index.pointer), "Could not save the staging area")
+        return shortcut
     }
 
     /// Rewrites the index from `commit`'s files, keeping what it knows of unchanged files.

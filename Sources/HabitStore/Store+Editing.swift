@@ -38,7 +38,7 @@ extension Store {
                 } else if case .table(let log)? = document.root[logKey] {
                     // Keep the log sorted: insert before the first later day (hand edits may have
                     // left it unsorted; then this is still a sensible spot).
-                    let position = log.keys.firstIndex { CivilDate($0).map { $0 > day } ?? false } ?? log.count
+                    let position = log.keys.firstIndex { Store.isKey($0, after: day, dayText: key) } ?? log.count
                     try document.insertValue(line, forKey: key, inTable: [logKey], at: position)
                 } else {
                     try document.setValue(line, at: path)
@@ -49,8 +49,25 @@ extension Store {
         }
         tracker.log.setEntry(value.map { CompletionLog.Entry(day: day, value: $0, measure: tracker.measure) }, on: day)
         tracker.log.setNote(note, on: day)
-        record(document, tracker: tracker, in: &file)
+        record(document, tracker: tracker, in: &file, dayEdit: true)
         return true
+    }
+
+    /// Whether the log key `other` names a day after `day` (whose text is `text`). A day is written
+    /// exactly `YYYY-MM-DD`, so such text orders as its day does: a ten-byte key that sorts at or
+    /// before `text` is no later day whatever it holds, and marking today, after every day of a
+    /// long log, parses no key at all.
+    static func isKey(_ other: String, after day: CivilDate, dayText text: String) -> Bool {
+        var text = text
+        var other = other
+        let notAfter = text.withUTF8 { day in
+            other.withUTF8 { key in
+                guard day.count == 10, key.count == 10 else { return false }
+                for index in 0..<10 where key[index] != day[index] { return key[index] < day[index] }
+                return true
+            }
+        }
+        return !notAfter && (CivilDate(other).map { $0 > day } ?? false)
     }
 
     /// Adds a new tracker file and returns its id (the slug of its name).
@@ -315,11 +332,11 @@ extension Store {
         }
     }
 
-    private func record(_ document: TOMLDocument, tracker: Tracker, in file: inout TrackerFile) {
+    private func record(_ document: TOMLDocument, tracker: Tracker, in file: inout TrackerFile, dayEdit: Bool = false) {
         file.document = document
         file.tracker = tracker
         files[file.id] = file
-        recordChange(DataFormat.trackerFile(id: file.id), document.bytes)
+        recordChange(DataFormat.trackerFile(id: file.id), document.bytes, dayEdit: dayEdit)
     }
 
     private func recordSettings(_ document: TOMLDocument) {
@@ -327,7 +344,13 @@ extension Store {
         recordChange(DataFormat.settingsFile, document.bytes)
     }
 
-    func recordChange(_ path: String, _ bytes: [UInt8]?) {
+    func recordChange(_ path: String, _ bytes: [UInt8]?, dayEdit: Bool = false) {
+        // Only day edits keep the model exactly what decoding the bytes gives (see `cacheWritten`).
+        if !dayEdit {
+            dayEditsOnly[path] = false
+        } else if dayEditsOnly[path] == nil {
+            dayEditsOnly[path] = true
+        }
         if originals[path] == nil {
             originals[path] = .some(try? source.read(path).get())
         }

@@ -35,6 +35,12 @@ public final class Store {
     var loadedOthers: Set<String> = []
     /// A refreshed cache to write once the command using this store has succeeded.
     var pendingCache: LoadCache?
+    /// The cache as this load found it (each file read from it, or parsed), kept until the cache
+    /// is saved so that files this store writes can replace their entries (`cacheWritten`).
+    var loadedCache: LoadCache?
+    /// Tracker files whose every change in this store was a day's line (`setDay`): their tracker
+    /// in `files` is what decoding their new bytes gives, so the cache may keep it.
+    var dayEditsOnly: [String: Bool] = [:]
 
     init(source: any DataSource, cache: LoadCache.Location?) {
         self.source = source
@@ -83,6 +89,31 @@ public final class Store {
     public func saveCache() {
         if let pendingCache, let cache { pendingCache.save(to: cache) }
         pendingCache = nil
+        loadedCache = nil
+    }
+
+    /// After this store's changes were written: the files' stamps as they now are on disk (nil for
+    /// a file removed). A tracker file changed only by day edits keeps its tracker in the cache
+    /// under its new stamp, so the next command reads it from there instead of parsing the file
+    /// it just wrote; any other written file leaves the cache. A stamp taken from the written
+    /// file's own descriptor after its rename cannot belong to another file's bytes.
+    public func cacheWritten(_ stamps: [String: FileStamp?]) {
+        guard cache != nil, var updated = pendingCache ?? loadedCache else { return }
+        var changed = false
+        let prefix = DataFormat.trackersFolder + "/"
+        for (path, stamp) in stamps where path.hasPrefix(prefix) {
+            let name = String(path.dropFirst(prefix.count))
+            guard name.hasSuffix(DataFormat.trackerExtension), !name.contains("/") else { continue }
+            let id = String(name.dropLast(DataFormat.trackerExtension.count))
+            if let stamp, dayEditsOnly[path] == true, let file = files[id], !file.hasErrors, let tracker = file.tracker,
+               diagnostics(forFile: path).isEmpty {
+                updated.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
+            } else if updated.entries.removeValue(forKey: name) == nil {
+                continue
+            }
+            changed = true
+        }
+        if changed { pendingCache = updated }
     }
 
     /// A store of its own with the same contents, for a change to edit while others go on reading
@@ -101,6 +132,8 @@ public final class Store {
         copy.loadedSettingsStamp = loadedSettingsStamp
         copy.loadedOthers = loadedOthers
         copy.pendingCache = pendingCache
+        copy.loadedCache = loadedCache
+        copy.dayEditsOnly = dayEditsOnly
         return copy
     }
 
@@ -164,6 +197,7 @@ public final class Store {
             // one rewrite (cheaper than parsing it), instead of a parse on every later run.
             let worthSaving = oldCache.entries.isEmpty || parsedBytes > 0
             if cache != nil, worthSaving, newCache.entries.count > 0 { pendingCache = newCache }
+            if cache != nil { loadedCache = newCache }
         }
         for (name, stamp) in listing where !name.hasPrefix(".") {
             let file = folder + "/" + name
@@ -247,11 +281,20 @@ public final class Store {
     /// Reads and decodes one tracker file in full (for an edit of a tracker that came from the cache).
     func parseTrackerFile(id: String) -> TrackerFile {
         let file = DataFormat.trackerFile(id: id)
+        // A tracker read from the cache or by the plain reader is what decoding its file gives, as
+        // long as the file keeps the stamp it had when loaded (before and after this read): then
+        // the edit needs only the document, not a second decoding of every line.
+        let known = files[id]?.tracker
+        let loaded = loadedStamps[String(file.dropFirst(DataFormat.trackersFolder.count + 1))] ?? nil
+        let unchangedBefore = known != nil && loaded != nil && source.stamp(file) == loaded
         diagnostics.removeAll { $0.file == file }
         let result = source.read(file)
         guard case .success(let bytes) = result else {
             if case .failure(let problem) = result { diagnostics.append(Diagnostic(file: file, problem: .unreadable(problem))) }
             return TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
+        }
+        if unchangedBefore, let known, source.stamp(file) == loaded, case .success(let document) = TOMLDocument.parse(bytes) {
+            return TrackerFile(id: id, document: document, tracker: known, hasErrors: false)
         }
         let decoded = decodeTracker(id: id, file: file, bytes: bytes, categories: settingsHaveErrors ? nil : settings.categories) { name in
             files.values.first { $0.id != id && $0.tracker.map { TrackerName.key($0.name) } == TrackerName.key(name) }

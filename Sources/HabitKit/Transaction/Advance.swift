@@ -20,6 +20,9 @@ struct Advance {
     /// Files as they will be written, flushed under temporary names.
     struct Staged {
         var writes: [String: StagedFile] = [:]
+        /// The bytes of each write, which the new commit records: the index takes their blob id
+        /// once the file on disk is found to hold exactly these bytes.
+        var written: [String: [UInt8]] = [:]
         var deletions: [String] = []
         var paths: [String] { (Array(writes.keys) + deletions).sorted() }
 
@@ -33,6 +36,7 @@ struct Advance {
             for (path, contents) in target.sorted(by: { $0.key < $1.key }) {
                 if let contents {
                     staged.writes[path] = try files.stage(path, contents: contents.bytes, executable: contents.executable)
+                    staged.written[path] = contents.bytes
                 } else {
                     staged.deletions.append(path)
                 }
@@ -61,14 +65,14 @@ struct Advance {
         try GitLockRecovery.retrying(repository) { try repository.beginAdvance(PendingAdvance(old: old, new: new)) }
         do {
             try place(staged)
-            try follow(paths: staged.paths, from: old, to: new)
+            try follow(paths: staged.paths, written: staged.written, from: old, to: new)
         } catch {
             let detail = "\(error)"
             var kept: [String] = []
             do {
                 let undo = try stage(previous)
                 try place(undo)
-                try? repository.updateIndex(paths: staged.paths)
+                _ = try? repository.updateIndex(paths: staged.paths)
             } catch {
                 kept = staged.paths
                 repository.recordUncommitted(paths: kept, reason: detail)
@@ -84,9 +88,9 @@ struct Advance {
     }
 
     /// The index and the branch catch up with files already in place.
-    private func follow(paths: [String], from old: CommitID?, to new: CommitID) throws {
+    private func follow(paths: [String], written: [String: [UInt8]] = [:], from old: CommitID?, to new: CommitID) throws {
         try FaultInjection.step("index")
-        try GitLockRecovery.retrying(repository) { try repository.updateIndex(paths: paths) }
+        try GitLockRecovery.retrying(repository) { _ = try repository.updateIndex(paths: paths, written: written, in: new) }
         if try repository.headCommitID() != new {
             try FaultInjection.step("branch")
             try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: "habit") }

@@ -51,7 +51,7 @@ extension Habits {
         guard !store.changes.isEmpty else { return nil }
         let target = store.changes.mapValues { $0.map { FileContents(bytes: $0) } }
         guard let repository, store.settings.autocommit else {
-            try writePlain(target)
+            store.cacheWritten(try writePlain(target))
             return nil
         }
         let advance = Advance(repository: repository, files: directory.files)
@@ -73,17 +73,26 @@ extension Habits {
         }
         try advance.complete(staged, from: head, to: commit,
                              previous: store.originals.mapValues { $0.map { FileContents(bytes: $0) } })
+        var stamps: [String: FileStamp?] = staged.writes.mapValues(\.placedStamp)
+        for path in staged.deletions { stamps[path] = .some(nil) }
+        store.cacheWritten(stamps)
         return commit
     }
 
-    /// Without history: each file is replaced atomically on its own.
-    private func writePlain(_ target: [String: FileContents?]) throws {
+    /// Without history: each file is replaced atomically on its own. Returns the stamps the files
+    /// have once written (nil for a removed one).
+    private func writePlain(_ target: [String: FileContents?]) throws -> [String: FileStamp?] {
+        var stamps: [String: FileStamp?] = [:]
         for (path, contents) in target.sorted(by: { $0.key < $1.key }) {
             if let contents {
-                try directory.files.write(path, contents: contents.bytes, executable: contents.executable)
+                let staged = try directory.files.stage(path, contents: contents.bytes, executable: contents.executable)
+                try staged.commit()
+                stamps[path] = staged.placedStamp
             } else {
                 try directory.files.remove(path, keepFolders: [DataFormat.trackersFolder])
+                stamps[path] = .some(nil)
             }
         }
+        return stamps
     }
 }

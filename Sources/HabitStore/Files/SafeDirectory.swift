@@ -179,8 +179,8 @@ public struct SafeDirectory: Sendable {
             close(folder)
             throw .io(path: relative, operation: .flush, errno: code)
         }
-        close(descriptor)
-        return StagedFile(folder: folder, temporaryName: temporary, name: name, relative: relative, durable: durable)
+        // Kept open until the rename: the stamp the renamed file then has is read through it.
+        return StagedFile(folder: folder, file: descriptor, temporaryName: temporary, name: name, relative: relative, durable: durable)
     }
 
     /// Replaces (or creates) the file at `relative` atomically.
@@ -324,16 +324,21 @@ public struct SafeDirectory: Sendable {
 /// A file written and flushed under a temporary name, waiting for its rename.
 public final class StagedFile {
     private var folder: Int32
+    private var file: Int32
     private let temporaryName: String
     private let name: String
     /// The path relative to the directory it belongs to.
     public let relative: String
 
     private let durable: Bool
+    /// The file's stamp once renamed into place, read through its own descriptor (a rename
+    /// changes the ctime): whatever appears at the name later cannot lend it its stamp.
+    public private(set) var placedStamp: FileStamp?
 
-    init(folder: Int32, temporaryName: String, name: String, relative: String, durable: Bool) {
+    init(folder: Int32, file: Int32, temporaryName: String, name: String, relative: String, durable: Bool) {
         self.durable = durable
         self.folder = folder
+        self.file = file
         self.temporaryName = temporaryName
         self.name = name
         self.relative = relative
@@ -385,12 +390,20 @@ public final class StagedFile {
             discard()
             throw .io(path: relative, operation: .replace, errno: code)
         }
+        var info = stat()
+        if fstat(file, &info) == 0 { placedStamp = FileStamp(info) }
     }
 
     private func finish(syncing: Bool) {
         if syncing { fsync(folder) }
+        closeFile()
         close(folder)
         folder = -1
+    }
+
+    private func closeFile() {
+        if file >= 0 { close(file) }
+        file = -1
     }
 
     /// Gives the temporary file the real name only if nothing has that name yet (a hard link, so
@@ -416,6 +429,7 @@ public final class StagedFile {
             }
         }
         if durable { fsync(folder) }
+        closeFile()
         close(folder)
         folder = -1
     }
@@ -424,6 +438,7 @@ public final class StagedFile {
     public func discard() {
         guard folder >= 0 else { return }
         unlinkat(folder, temporaryName, 0)
+        closeFile()
         close(folder)
         folder = -1
     }

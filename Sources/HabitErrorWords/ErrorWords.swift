@@ -214,7 +214,7 @@ public enum ErrorWords {
     }
 
     /// `text` as one shell word (single quotes only when needed), for commands the user copies.
-    static func shellQuoted(_ text: String) -> String {
+    public static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./~:@".contains($0) }
         return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }

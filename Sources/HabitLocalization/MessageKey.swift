@@ -28,6 +28,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case pinned
     case nothingToTrack
     case nothingToTrackHint
+    case nothingToTrackNoCategoryHint
     case nothingFound
     case nothingFoundHint
     case filesHaveProblems

@@ -38,6 +38,6 @@ import Testing
         let fresh = try Harness(examples: false)
         #expect(fresh.run("init").code == 0)
         let result = fresh.output("week")
-        #expect(result == "16–22 November 2026\n\n  What shall we track?\n  Nothing is due on this day. Add a tracker with: habit add \"Read\" --category Study --daily\n")
+        #expect(result == "16–22 November 2026\n\n  What shall we track?\n  Nothing is due on this day. Add a category, then a tracker: habit category add Study, then habit add \"Read\" --category Study --daily\n")
     }
 }

@@ -8,6 +8,8 @@ struct AgendaView: SessionView {
     let today: CivilDate
     /// `habit list --spark`: each row ends with the tracker's last days as a sparkline.
     var spark = false
+    /// The directory's categories, in order: the empty screen's hint names one.
+    var categories: [String] = []
 
     func render(_ screen: DayScreen) -> String {
         var lines: [String] = []
@@ -25,7 +27,7 @@ struct AgendaView: SessionView {
                 lines.append("  " + style.dim(t[.nothingFoundHint]))
             case .nothingToTrack:
                 lines.append("  " + t[.nothingToTrack])
-                lines.append("  " + style.dim(t[.nothingToTrackHint]))
+                lines.append("  " + style.dim(t.nothingToTrackHint(categories: categories)))
             }
             return lines.joined(separator: "\n") + "\n"
         }

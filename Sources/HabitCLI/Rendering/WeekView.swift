@@ -19,12 +19,13 @@ struct WeekView: SessionView {
         }
     }
 
-    func render(_ grid: WeekGrid, trackers: [Tracker]) -> String {
+    /// - Parameter categories: the directory's categories, in order: the empty week's hint names one.
+    func render(_ grid: WeekGrid, trackers: [Tracker], categories: [String]) -> String {
         var lines = [style.bold(t.weekRange(grid.days[0], grid.days[6]))]
         guard !trackers.isEmpty else {
             lines.append("")
             lines.append("  " + t[.nothingToTrack])
-            lines.append("  " + style.dim(t[.nothingToTrackHint]))
+            lines.append("  " + style.dim(t.nothingToTrackHint(categories: categories)))
             return lines.joined(separator: "\n") + "\n"
         }
         let byID = Dictionary(trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -51,7 +51,7 @@ struct ListCommand: ParsableCommand {
         if json {
             session.context.output.write(AgendaView.json(screen, today: today, spark: spark).rendered())
         } else {
-            session.context.output.write(AgendaView(session: session, today: today, spark: spark).render(screen))
+            session.context.output.write(AgendaView(session: session, today: today, spark: spark, categories: store.settings.categories).render(screen))
         }
     }
 }

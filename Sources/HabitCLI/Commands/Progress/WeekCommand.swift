@@ -32,7 +32,7 @@ struct WeekCommand: ParsableCommand {
         if json.isSet {
             session.context.output.write(WeekView.json(grid, trackers: trackers, today: today, weekStartsOn: weekStartsOn).rendered())
         } else {
-            session.context.output.write(WeekView(session: session, today: today).render(grid, trackers: trackers))
+            session.context.output.write(WeekView(session: session, today: today).render(grid, trackers: trackers, categories: store.settings.categories))
         }
     }
 }

@@ -64,7 +64,8 @@ struct AddPrompts {
             throw Failure.usage(t[.badKind])
         }
         if isEvent { return .event }
-        return try ask(t[.promptSchedule]) { try TrackerOptions.schedule($0, t) }
+        // Enter alone takes the most common schedule, as the other questions take their default.
+        return try ask(t[.promptSchedule]) { $0.isEmpty ? .daily : try TrackerOptions.schedule($0, t) }
     }
 
     func emoji() throws -> String? {

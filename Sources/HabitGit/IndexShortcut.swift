@@ -78,6 +78,8 @@ enum IndexShortcut {
             return true
         }
         guard complete, filled == bytes.count else { return false }
+        // An empty array need not have an address to compare from.
+        guard !bytes.isEmpty else { return true }
         return buffer.withUnsafeBytes { read in bytes.withUnsafeBytes { memcmp(read.baseAddress!, $0.baseAddress!, bytes.count) == 0 } }
     }
 }

@@ -52,6 +52,19 @@ struct IndexShortcutTests {
         }
     }
 
+    @Test("an empty file written by habit is recorded as git add records it")
+    func emptyFile() throws {
+        let dir = try gitScratch()
+        let (repository, path) = try makeRepository(in: dir)
+        let commit = try commitFromObjects("", in: repository)
+        try writeFile("", to: path + "/a.toml")
+        _ = try repository.updateIndex(paths: ["a.toml"], written: ["a.toml": bytes("")], in: commit)
+        let blob = try git(["hash-object", "a.toml"], in: path).trimmingCharacters(in: .newlines)
+        #expect(try indexEntry(path).contains(" \(blob) 0\ta.toml"))
+        try repository.moveCurrentBranch(from: repository.headCommitID(), to: commit, message: "second")
+        #expect(try git(["status", "--porcelain"], in: path).isEmpty)
+    }
+
     @Test("a file git would filter on its way in (text with CRLF) is recorded as git add records it")
     func filteredFileTakesGitAddsWay() throws {
         let dir = try gitScratch()

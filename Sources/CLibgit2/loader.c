@@ -9,7 +9,11 @@
 
 static void *library;
 static pthread_once_t library_once = PTHREAD_ONCE_INIT;
-static void load_library(void) { library = dlopen(HABIT_LIBGIT2, RTLD_NOW | RTLD_LOCAL); }
+/* RTLD_LAZY: libgit2 and the libraries it needs (TLS, ssh, Kerberos, OpenSSL) have thousands of
+   function relocations, and a local commit calls a few hundred of those functions. Binding them
+   all at load cost about 2 M instructions of every command that touches git (docs/performance.md);
+   lazily, each is bound on its first call. */
+static void load_library(void) { library = dlopen(HABIT_LIBGIT2, RTLD_LAZY | RTLD_LOCAL); }
 
 /* A missing libgit2 is a broken installation (the package depends on libgit2-1.5): say which
    library and why, and stop, as the dynamic loader would have at start-up. */
@@ -28,7 +32,8 @@ void *habit_git_symbol(const char *name) {
     return address;
 }
 
-int habit_git_loaded(void) { return dlopen(HABIT_LIBGIT2, RTLD_NOW | RTLD_NOLOAD) != NULL; }
+/* RTLD_LAZY here too: RTLD_NOW with RTLD_NOLOAD would bind every function of the loaded library. */
+int habit_git_loaded(void) { return dlopen(HABIT_LIBGIT2, RTLD_LAZY | RTLD_NOLOAD) != NULL; }
 
 /* git_libgit2_opts is variadic: a trampoline cannot forward "...", so each option has a wrapper
    that calls the real function through a pointer of its real, variadic type. */

@@ -38,7 +38,8 @@ extension Store {
                 } else if case .table(let log)? = document.root[logKey] {
                     // Keep the log sorted: insert before the first later day (hand edits may have
                     // left it unsorted; then this is still a sensible spot).
-                    let position = log.keys.firstIndex { Store.isKey($0, after: day, dayText: key) } ?? log.count
+                    // Slot by slot: `keys` would make an array of every day's key first.
+                    let position = (0..<log.count).first { Store.isKey(log.key(at: $0), after: day, dayText: key) } ?? log.count
                     try document.insertValue(line, forKey: key, inTable: [logKey], at: position)
                 } else {
                     try document.setValue(line, at: path)

@@ -70,7 +70,9 @@ struct AgendaView: SessionView {
     private func render(_ card: DayScreen.Card, of tracker: Tracker, count: String, detail: String,
                         nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {
         let emoji = TerminalText.pad(card.emoji.map(TerminalText.safe) ?? "", to: 2)
-        let swatch = style.isEnabled ? style.color("▌", card.color ?? nil) : ""
+        // A tracker without a colour gets a blank in the swatch's column, which keeps the names
+        // aligned with coloured ones without drawing an uncoloured bar.
+        let swatch = !style.isEnabled ? "" : (card.color ?? nil).map { style.color("▌", $0) } ?? " "
         var name = TerminalText.pad(TerminalText.truncate(TerminalText.safe(card.name), to: 40), to: nameWidth)
         if detailWidth > 0 { name += "  " + style.dim(TerminalText.pad(detail, to: detailWidth)) }
         let count = TerminalText.padLeft(count, to: countWidth)

@@ -17,6 +17,13 @@ import Testing
         #expect(ProseWrapping.wrap("see /a/very/long/path/that/does/not/fit here", width: 22) == "see\n/a/very/long/path/that/does/not/fit\nhere")
     }
 
+    @Test func aQuotedExampleIsNeverSplitAcrossLines() {
+        #expect(ProseWrapping.wrap("use daily, \"3 per week\", \"10 per month\" or \"every 2 days\".", width: 30)
+                == "use daily, \"3 per week\",\n\"10 per month\" or\n\"every 2 days\".")
+        // An unclosed quote does not glue the rest of the line into one word.
+        #expect(ProseWrapping.wrap("a \"b c d e f g h i j k l m n o p q r s", width: 22) == "a \"b c d e f g h i j k\nl m n o p q r s")
+    }
+
     @Test func wideCharactersCountTwice() {
         #expect(ProseWrapping.wrap("日本語 日本語 日本語 日本語", width: 22) == "日本語 日本語 日本語\n日本語")
     }

@@ -15,7 +15,7 @@ enum ProseWrapping {
         guard visibleWidth(line) > width, !line.hasPrefix(" ") else { return line }
         var lines: [String] = []
         var current = ""
-        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        for word in words(of: line) {
             let candidate = current.isEmpty ? String(word) : current + " " + word
             if visibleWidth(candidate) > width, !current.isEmpty {
                 lines.append(current)
@@ -26,5 +26,29 @@ enum ProseWrapping {
         }
         lines.append(current)
         return lines.joined(separator: "\n")
+    }
+
+    /// The line's words, where a span in ASCII double quotes ("3 per week", a command to type)
+    /// counts as one word, so an example is never split across two lines.
+    static func words(of line: String) -> [String] {
+        var words: [String] = []
+        var open: String?
+        for piece in line.split(separator: " ", omittingEmptySubsequences: false) {
+            let quotes = piece.reduce(0) { $1 == "\"" ? $0 + 1 : $0 }
+            if let started = open {
+                open = started + " " + piece
+                if quotes % 2 == 1 {
+                    words.append(open!)
+                    open = nil
+                }
+            } else if quotes % 2 == 1 {
+                open = String(piece)
+            } else {
+                words.append(String(piece))
+            }
+        }
+        // An unclosed quote: its words go back to being words.
+        if let open { words += open.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
+        return words
     }
 }

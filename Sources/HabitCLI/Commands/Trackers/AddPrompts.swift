@@ -21,7 +21,9 @@ struct AddPrompts {
             do {
                 return try parse(answer)
             } catch let failure as Failure {
-                session.err(t.text(.promptAgain, failure.message))
+                // Wrapped between words like the rest of the prose: "… is not a schedule: use …"
+                // is longer than 80 columns.
+                session.err(ProseWrapping.wrap(t.text(.promptAgain, failure.message), width: session.width))
             }
         }
     }

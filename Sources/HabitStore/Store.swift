@@ -1,4 +1,5 @@
 import HabitCore
+import HabitSystem
 import TOML
 
 /// The data directory loaded into the model, with the parsed documents kept so that every change
@@ -188,6 +189,9 @@ public final class Store {
             return
         }
         var seenNames: [String: String] = [:]
+        // A day's entry takes about the bytes of its line, so the files' size says how much heap
+        // the trackers will take: a large history asks for huge pages first (HeapPages).
+        HeapPages.prepare(forAbout: listing.reduce(0) { $0 + Int($1.stamp?.size ?? 0) })
         let oldCache = cache.map { LoadCache.load(from: $0) } ?? LoadCache()
         var newCache = LoadCache()
         var parsedBytes = 0

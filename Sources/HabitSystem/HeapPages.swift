@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Large pages for a heap about to hold years of history.
+///
+/// Loading 200 trackers of 20 years makes 1.2 million 16-byte log entries: about 23 MB of fresh
+/// heap, which the kernel hands out one 4 KiB page at a time, each on a page fault. Those faults
+/// were more than a third of a warm `habit list` on such a directory (docs/performance.md). Where
+/// transparent huge pages are enabled only for memory that asks for them (`madvise`, a common
+/// setting), asking turns those thousands of faults into a dozen.
+///
+/// Only a load that will need at least `threshold` bytes asks, so a small directory's peak memory
+/// does not grow by the rounding to 2 MiB pages. Nothing here changes what is allocated or its
+/// contents: where the kernel has no huge pages, or does not support them, this does nothing.
+public enum HeapPages {
+    /// Below this many bytes the faults cost little and the rounding would show in the peak memory.
+    public static let threshold = 8 << 20
+    /// glibc serves a larger block from its own mapping instead of the heap (its ceiling for
+    /// `M_MMAP_THRESHOLD` on 64-bit systems).
+    static let largestHeapBlock = 32 << 20
+    private static let hugePage = 2 << 20
+
+    nonisolated(unsafe) private static var prepared = false
+
+    #if os(Linux)
+    /// glibc's `mallopt` and two of its parameters (<malloc.h>, which Swift's Glibc module does
+    /// not include).
+    private typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    private static let trimThreshold: Int32 = -1
+    private static let mmapThreshold: Int32 = -3
+    private static var mallopt: Mallopt? {
+        dlsym(nil, "mallopt").map { unsafeBitCast($0, to: Mallopt.self) }
+    }
+    #endif
+
+    /// Prepares the heap for about `bytes` more, once per process: a block of that size is taken
+    /// from the heap, the huge-page advice is given for the 2 MiB pages inside it, and the block
+    /// is freed, staying at the top of the heap (glibc is told not to return it to the system) for
+    /// the allocations that follow. Returns how many bytes were advised (0 when none).
+    @discardableResult
+    public static func prepare(forAbout bytes: Int) -> Int {
+        guard bytes >= threshold, !prepared else { return 0 }
+        prepared = true
+        return advise(bytes)?.count ?? 0
+    }
+
+    /// The addresses advised for a block of about `bytes`, nil when none could be.
+    static func advise(_ bytes: Int) -> Range<UInt>? {
+        #if os(Linux)
+        let size = min(bytes, largestHeapBlock - hugePage)
+        // Blocks up to the ceiling come from the heap, and freeing them keeps the heap's top.
+        guard let mallopt = Self.mallopt, mallopt(mmapThreshold, Int32(largestHeapBlock)) == 1,
+              mallopt(trimThreshold, Int32(largestHeapBlock * 2)) == 1,
+              let block = malloc(size) else { return nil }
+        defer { free(block) }
+        let first = (UInt(bitPattern: block) + UInt(hugePage - 1)) & ~UInt(hugePage - 1)
+        let end = (UInt(bitPattern: block) + UInt(size)) & ~UInt(hugePage - 1)
+        guard end > first, let start = UnsafeMutableRawPointer(bitPattern: first),
+              madvise(start, Int(end - first), MADV_HUGEPAGE) == 0 else { return nil }
+        return first..<end
+        #else
+        return nil
+        #endif
+    }
+}

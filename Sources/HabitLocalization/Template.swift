@@ -11,19 +11,109 @@ public enum Template {
     private static let close = UInt8(ascii: "}")
 
     public static func render(_ template: String, _ arguments: [String], plural: (Int) -> String) -> String {
-        var output = ""
-        var characters = Substring(template)
-        while let open = characters.utf8.firstIndex(of: Self.open) {
-            output += characters[..<open]
-            guard let (body, rest) = block(characters[open...]) else {
-                output += characters[open...]
-                return output
-            }
-            output += fill(body, arguments, plural: plural)
-            characters = rest
+        var template = template
+        var output: [UInt8] = []
+        template.withUTF8 { text in
+            output.reserveCapacity(text.count + 16)
+            render(text, arguments, plural: plural, into: &output)
         }
-        output += characters
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // Everything below works on byte offsets into one buffer: every row of `habit list` words a
+    // count through a plural template, and slicing Substrings by String.Index cost about 13,000
+    // instructions a count (docs/performance.md).
+
+    /// Copies `text`, each `{…}` block filled; an unclosed `{` and what follows stay as written.
+    private static func render(_ text: UnsafeBufferPointer<UInt8>, _ arguments: [String], plural: (Int) -> String,
+                               into output: inout [UInt8]) {
+        var index = 0
+        while let open = text[index...].firstIndex(of: Self.open) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<open]))
+            guard let close = matchingClose(text, from: open) else {
+                index = open
+                break
+            }
+            fill(UnsafeBufferPointer(rebasing: text[(open + 1)..<close]), arguments, plural: plural, into: &output)
+            index = close + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index...]))
+    }
+
+    /// The offset of the `}` that closes the `{` at `open`.
+    private static func matchingClose(_ text: UnsafeBufferPointer<UInt8>, from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<text.count {
+            if text[index] == Self.open { depth += 1 }
+            if text[index] == Self.close {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// One block's text: `0` (an argument) or `0, plural, one {…} other {…}`; anything else is
+    /// kept as written, braces included.
+    private static func fill(_ body: UnsafeBufferPointer<UInt8>, _ arguments: [String], plural: (Int) -> String,
+                             into output: inout [UInt8]) {
+        let comma = UInt8(ascii: ",")
+        let first = body.firstIndex(of: comma)
+        guard let index = Int(string(body, trimmed(body, 0..<(first ?? body.count)))), arguments.indices.contains(index) else {
+            output.append(Self.open)
+            output.append(contentsOf: body)
+            output.append(Self.close)
+            return
+        }
+        let argument = arguments[index]
+        guard let first, let second = body[(first + 1)...].firstIndex(of: comma),
+              "plural".utf8.elementsEqual(body[trimmed(body, (first + 1)..<second)]), let count = Int(argument)
+        else {
+            output.append(contentsOf: argument.utf8)
+            return
+        }
+        // The chosen branch (the argument itself when none fits), `#` standing for the number; a
+        // branch may hold other arguments: `{1, plural, one {{0} is} other {…}}`.
+        let number = Array(argument.utf8)
+        var text: [UInt8] = []
+        func copy<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+            for byte in bytes {
+                if byte == UInt8(ascii: "#") { text += number } else { text.append(byte) }
+            }
+        }
+        if let chosen = branch(body, from: second + 1, for: plural(count)) { copy(body[chosen]) } else { copy(number) }
+        text.withUnsafeBufferPointer { render($0, arguments, plural: plural, into: &output) }
+    }
+
+    /// The branch a plural category picks in `one {…} other {…}` (from `start`): the category's,
+    /// else `other`, else `many` (the last one written when a name is written twice), as
+    /// `branches` would give them.
+    private static func branch(_ body: UnsafeBufferPointer<UInt8>, from start: Int, for category: String) -> Range<Int>? {
+        var chosen: Range<Int>?, other: Range<Int>?, many: Range<Int>?
+        var index = start
+        while let open = body[index...].firstIndex(of: Self.open) {
+            let name = body[trimmed(body, index..<open)]
+            guard let close = matchingClose(body, from: open) else { break }
+            if category.utf8.elementsEqual(name) { chosen = (open + 1)..<close }
+            if "other".utf8.elementsEqual(name) { other = (open + 1)..<close }
+            if "many".utf8.elementsEqual(name) { many = (open + 1)..<close }
+            index = close + 1
+        }
+        return chosen ?? other ?? many
+    }
+
+    /// `range` of `text` without the blanks around it.
+    private static func trimmed(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, isBlank(text[lower]) { lower += 1 }
+        while upper > lower, isBlank(text[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    private static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
     }
 
     /// The text between a `{` and its matching `}`, and what follows.
@@ -43,67 +133,13 @@ public enum Template {
         return nil
     }
 
-    private static func fill(_ body: Substring, _ arguments: [String], plural: (Int) -> String) -> String {
-        let comma = UInt8(ascii: ",")
-        let utf8 = body.utf8
-        let first = utf8.firstIndex(of: comma)
-        guard let index = Int(trimmed(body[..<(first ?? body.endIndex)])), arguments.indices.contains(index) else {
-            return "{\(body)}"
-        }
-        let argument = arguments[index]
-        guard let first, let second = utf8[utf8.index(after: first)...].firstIndex(of: comma),
-              trimmed(body[utf8.index(after: first)..<second]) == "plural", let count = Int(argument)
-        else { return argument }
-        let text = branch(body[utf8.index(after: second)...], for: plural(count)).map(String.init) ?? argument
-        // A branch may hold other arguments: `{1, plural, one {{0} is} other {…}}`.
-        return render(replacingNumberSign(in: text, with: argument), arguments, plural: plural)
-    }
-
-    /// `#` → the number, everywhere in a plural branch.
-    public static func replacingNumberSign(in text: String, with number: String) -> String {
-        let sign = UInt8(ascii: "#")
+    /// `text` without the blanks around it (ASCII, as the names of branches are).
+    private static func trimmed(_ text: Substring) -> Substring {
         let utf8 = text.utf8
-        guard var found = utf8.firstIndex(of: sign) else { return text }
-        var result = ""
-        var start = text.startIndex
-        while true {
-            result += text[start..<found]
-            result += number
-            start = utf8.index(after: found)
-            guard let next = utf8[start...].firstIndex(of: sign) else { break }
-            found = next
-        }
-        result += text[start...]
-        return result
-    }
-
-    /// `text` without the blanks around it. The parts trimmed (an argument's number, `plural`, a
-    /// branch's name) are ASCII, so bytes do: trimming by Characters cost most of a plural's
-    /// rendering, paid on every row of `habit list`.
-    static func trimmed(_ text: Substring) -> Substring {
-        let utf8 = text.utf8
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) }) else {
             return text[text.endIndex...]
         }
         return text[first..<utf8.index(after: last)]
-    }
-
-    /// The branch a plural category picks in `one {…} other {…}`: the category's, else `other`,
-    /// else `many` (the last one written when a name is written twice), as `branches` would give
-    /// them, without building the dictionary: each row of `habit list` words a count.
-    static func branch(_ text: Substring, for category: String) -> Substring? {
-        var chosen: Substring?, other: Substring?, many: Substring?
-        var rest = text
-        while let open = rest.utf8.firstIndex(of: Self.open) {
-            let name = trimmed(rest[..<open])
-            guard let (body, after) = block(rest[open...]) else { break }
-            if name == category { chosen = body }
-            if name == "other" { other = body }
-            if name == "many" { many = body }
-            rest = after
-        }
-        return chosen ?? other ?? many
     }
 
     /// `one {…} other {…}` → ["one": "…", "other": "…"].

@@ -34,10 +34,7 @@ struct UICommand: ParsableCommand {
         let setup = App.Setup(
             habits: session.habits, t: t, environment: session.context.environment,
             today: { settings in session.today(settings) },
-            describeError: { error in
-                let failure = ErrorPresenter.failure(error, t)
-                return [failure.message, failure.hint].compactMap { $0 }.joined(separator: " ")
-            },
+            describeError: { error in Self.words(for: error, t) },
             describeDiagnostic: { diagnostic in
                 let (message, _) = DiagnosticWords.words(diagnostic.problem, t)
                 return "\(TerminalText.safe(diagnostic.location)): \(t[.error]): \(TerminalText.safe(message))"
@@ -61,6 +58,15 @@ struct UICommand: ParsableCommand {
         }
         let status = try App(withEditor).run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A refusal as the screen words it: the command line's sentence and hint, except that a
+    /// refused mark gets no hint, since its hints name the command line's options ("Leave out
+    /// --date…", `habit edit … --start`) and the sentence says what happened, as on the web app.
+    static func words(for error: HabitError, _ t: Messages) -> String {
+        let failure = ErrorPresenter.failure(error, t)
+        if case .markRefused = error { return failure.message }
+        return [failure.message, failure.hint].compactMap { $0 }.joined(separator: " ")
     }
 
     /// Why the app cannot start here, in the order a person fixes it: the terminal type first.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Large pages for a heap about to hold years of history.
 ///
@@ -23,7 +24,8 @@ public enum HeapPages {
     static let largestHeapBlock = 32 << 20
     private static let hugePage = 2 << 20
 
-    nonisolated(unsafe) private static var prepared = false
+    /// Once per process, whichever thread loads first (`habit serve` loads on several).
+    private static let prepared = Atomic<Bool>(false)
 
     #if os(Linux)
     /// glibc's `mallopt` and two of its parameters (<malloc.h>, which Swift's Glibc module does
@@ -42,8 +44,7 @@ public enum HeapPages {
     /// the allocations that follow. Returns how many bytes were advised (0 when none).
     @discardableResult
     public static func prepare(forAbout bytes: Int) -> Int {
-        guard bytes >= threshold, !prepared else { return 0 }
-        prepared = true
+        guard bytes >= threshold, prepared.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return 0 }
         return advise(bytes)?.count ?? 0
     }
 

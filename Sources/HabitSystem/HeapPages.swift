@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Large pages for a heap about to hold years of history.
 ///
@@ -24,8 +23,24 @@ public enum HeapPages {
     static let largestHeapBlock = 32 << 20
     private static let hugePage = 2 << 20
 
-    /// Once per process, whichever thread loads first (`habit serve` loads on several).
-    private static let prepared = Atomic<Bool>(false)
+    /// Once per process, whichever thread loads first (`habit serve` loads on several). A libc
+    /// mutex, since this layer uses nothing beyond the C library; the static's lazy initialiser
+    /// runs once, whatever the threads.
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    nonisolated(unsafe) private static var prepared = false
+
+    /// True for the first caller only.
+    private static func claim() -> Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if prepared { return false }
+        prepared = true
+        return true
+    }
 
     #if os(Linux)
     /// glibc's `mallopt` and two of its parameters (<malloc.h>, which Swift's Glibc module does
@@ -44,7 +59,7 @@ public enum HeapPages {
     /// the allocations that follow. Returns how many bytes were advised (0 when none).
     @discardableResult
     public static func prepare(forAbout bytes: Int) -> Int {
-        guard bytes >= threshold, prepared.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return 0 }
+        guard bytes >= threshold, claim() else { return 0 }
         return advise(bytes)?.count ?? 0
     }
 

@@ -28,7 +28,7 @@ public enum Template {
     private static func render(_ text: UnsafeBufferPointer<UInt8>, _ arguments: [String], plural: (Int) -> String,
                                into output: inout [UInt8]) {
         var index = 0
-        while let open = text[index...].firstIndex(of: Self.open) {
+        while let open = Self.offset(of: Self.open, in: text, from: index) {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<open]))
             guard let close = matchingClose(text, from: open) else {
                 index = open
@@ -58,7 +58,7 @@ public enum Template {
     private static func fill(_ body: UnsafeBufferPointer<UInt8>, _ arguments: [String], plural: (Int) -> String,
                              into output: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
-        let first = body.firstIndex(of: comma)
+        let first = Self.offset(of: comma, in: body, from: 0)
         guard let index = Int(string(body, trimmed(body, 0..<(first ?? body.count)))), arguments.indices.contains(index) else {
             output.append(Self.open)
             output.append(contentsOf: body)
@@ -66,7 +66,7 @@ public enum Template {
             return
         }
         let argument = arguments[index]
-        guard let first, let second = body[(first + 1)...].firstIndex(of: comma),
+        guard let first, let second = Self.offset(of: comma, in: body, from: first + 1),
               "plural".utf8.elementsEqual(body[trimmed(body, (first + 1)..<second)]), let count = Int(argument)
         else {
             output.append(contentsOf: argument.utf8)
@@ -91,7 +91,7 @@ public enum Template {
     private static func branch(_ body: UnsafeBufferPointer<UInt8>, from start: Int, for category: String) -> Range<Int>? {
         var chosen: Range<Int>?, other: Range<Int>?, many: Range<Int>?
         var index = start
-        while let open = body[index...].firstIndex(of: Self.open) {
+        while let open = Self.offset(of: Self.open, in: body, from: index) {
             let name = body[trimmed(body, index..<open)]
             guard let close = matchingClose(body, from: open) else { break }
             if category.utf8.elementsEqual(name) { chosen = (open + 1)..<close }
@@ -100,6 +100,18 @@ public enum Template {
             index = close + 1
         }
         return chosen ?? other ?? many
+    }
+
+    /// The offset of the first `byte` at or after `start`. A plain loop: the generic
+    /// `firstIndex(of:)` on a slice is not specialised in a debug build, which CI's instruction
+    /// guard measures.
+    private static func offset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < text.count {
+            if text[index] == byte { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// `range` of `text` without the blanks around it.

@@ -5,13 +5,14 @@ import PackageDescription
 // HabitCore/TOML, with HabitSystem (what they need from the machine) under all but the pure two.
 // TOML and HabitCore use only the standard library.
 // No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
-let exportsCertificateHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file"])]
+let exportsStartHooks: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file",
+                                                         "-Xlinker", "--export-dynamic-symbol=libssh2_init"])]
 // The release `habit` (what scripts/build-release installs) is linked by lld, so that it starts
 // with fewer pages (docs/performance.md, "Linking the installed binary"):
 // - `-z pack-relative-relocs` (RELR, glibc ≥ 2.36): its 46,000 relative relocations in 9 KB
 //   instead of a 1.1 MB table read at every start; the binary stays position-independent.
 // - `--no-export-dynamic` undoes the toolchain's `-export-dynamic` (7,000 symbols of habit's own
-//   modules that nothing looks up); `--export-dynamic-symbol` above still exports the one libgit2 finds.
+//   modules that nothing looks up); `--export-dynamic-symbol` above still exports the two libgit2 finds.
 // - `--symbol-ordering-file`: the functions `habit list` runs (scripts/link-order writes the list)
 //   laid out together at the start of .text, so that the kernel's 64 KB fault-around maps
 //   them in a few windows instead of touching most of the 12 MB of code.
@@ -87,9 +88,10 @@ let package = Package(
         ),
         // `habit --version`: writes the checkout's `git describe` into HabitCLI before each build.
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        // Both programs export CLibgit2's mbedtls_x509_crt_parse_file, so that libgit2's start
-        // skips parsing the system's certificate authorities, which only https needs (loader.c).
-        .executableTarget(name: "habit", dependencies: ["HabitCLI"], linkerSettings: exportsCertificateHook + startupLayout),
+        // Both programs export CLibgit2's mbedtls_x509_crt_parse_file and libssh2_init, so that
+        // libgit2's start skips parsing the system's certificate authorities, which only https
+        // needs, and starting libssh2's crypto, which only ssh needs (loader.c).
+        .executableTarget(name: "habit", dependencies: ["HabitCLI"], linkerSettings: exportsStartHooks + startupLayout),
         // `habit serve`: the web app over the data directory, a second executable so the server
         // library never loads in `habit` itself (docs/serve.md). HabitServe holds the app; the
         // executable is a thin main that `habit serve` execs.
@@ -100,7 +102,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsCertificateHook),
+        .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsStartHooks),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),
         // libFuzzer entry points over the parser and the tracker loader; in an ordinary build it
@@ -116,7 +118,8 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "HabitCoreTests", dependencies: ["HabitCore", "TestSupport"]),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
-        .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"]),
+        // Exports the same start-up hooks as habit, so that libgit2 starts here as it does there.
+        .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"], linkerSettings: exportsStartHooks),
         .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "TestSupport"]),
         .testTarget(name: "HabitUITests", dependencies: ["HabitUI", "HabitScreens", "HabitLocalization", "HabitKit", "HabitStore", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),

@@ -23,6 +23,13 @@ if echo "$libraries" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; t
 fi
 # libgit2 is Debian's, loaded on first use (Sources/CLibgit2): not linked, and present to load.
 if readelf -d "$habit" | grep -q 'NEEDED.*libgit2'; then fail "the installed habit links libgit2 instead of loading it on first use"; fi
+# libgit2's start finds these two in the executable and skips what only https and ssh need.
+for program in "$habit" "$prefix/bin/habit-serve"; do
+  exported=$(nm -D --defined-only "$program")
+  for hook in mbedtls_x509_crt_parse_file libssh2_init; do
+    [[ $'\n'"$exported"$'\n' == *" T $hook"$'\n'* ]] || fail "$program does not export $hook (Package.swift, exportsStartHooks)"
+  done
+done
 [ -e /usr/lib/x86_64-linux-gnu/libgit2.so.1.5 ] || [ -n "$(ldconfig -p | grep 'libgit2\.so\.1\.5 ')" ] || fail "libgit2.so.1.5 is not installed"
 "$habit" --version | grep -Eq '^[0-9]+\.[0-9]+' || fail "habit --version: $("$habit" --version)"
 

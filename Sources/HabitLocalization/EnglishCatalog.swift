@@ -169,7 +169,7 @@ public enum EnglishCatalog {
         case .promptNewCategory: "No categories yet. Name of the first one"
         case .promptCreateCategory: "There is no category “{0}”. Create it?"
         case .promptKind: "A habit on weekdays, or a one-off event? (h/e)"
-        case .promptSchedule: "Schedule: daily, weekdays like mon,wed,fri, 3 per week, 10 per month or every 2 days (Enter for daily)"
+        case .promptSchedule: "Schedule: daily, weekdays like mon,wed,fri, \"3 per week\", \"10 per month\" or \"every 2 days\" (Enter for daily)"
         case .promptEmoji: "Emoji (Enter to skip)"
         case .promptColor: "Colour (Enter to skip)"
         case .promptDescription: "Description (Enter to skip)"

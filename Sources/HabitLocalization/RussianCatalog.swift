@@ -169,7 +169,7 @@ public enum RussianCatalog {
         case .promptNewCategory: "Категорий пока нет. Название первой"
         case .promptCreateCategory: "Категории «{0}» нет. Создать?"
         case .promptKind: "Привычка по дням недели или разовое событие? (h/e)"
-        case .promptSchedule: "Расписание: daily, дни недели вроде mon,wed,fri, 3 per week, 10 per month или every 2 days (Enter — daily)"
+        case .promptSchedule: "Расписание: daily, дни недели вроде mon,wed,fri, \"3 per week\", \"10 per month\" или \"every 2 days\" (Enter — daily)"
         case .promptEmoji: "Эмодзи (Enter — пропустить)"
         case .promptColor: "Цвет (Enter — пропустить)"
         case .promptDescription: "Описание (Enter — пропустить)"

@@ -171,7 +171,9 @@ struct Session {
     /// Asks for a line on a terminal; nil at the end of input (Ctrl-D).
     func ask(_ prompt: String) -> String? {
         guard context.stdinIsTerminal else { return nil }
-        context.output.write("\(prompt): ")
+        // Wrapped between words like the rest of the prose: the schedule's question, with its
+        // examples, is longer than 80 columns.
+        context.output.write(ProseWrapping.wrap("\(prompt):", width: width) + " ")
         return context.readLine()?.trimmingWhitespace()
     }
 

@@ -24,6 +24,14 @@ import Testing
         #expect(ProseWrapping.wrap("a \"b c d e f g h i j k l m n o p q r s", width: 22) == "a \"b c d e f g h i j k\nl m n o p q r s")
     }
 
+    @Test func aShortAsideInParenthesesStaysTogether() {
+        #expect(ProseWrapping.wrap("use today, yesterday, tomorrow, -3 (days ago), a weekday name", width: 38)
+                == "use today, yesterday, tomorrow,\n-3 (days ago), a weekday name")
+        // A long aside breaks like any other words, and so does an unclosed one.
+        #expect(ProseWrapping.wrap("one (two three four five six) seven", width: 22) == "one (two three four\nfive six) seven")
+        #expect(ProseWrapping.wrap("one (two three four five six seven", width: 22) == "one (two three four\nfive six seven")
+    }
+
     @Test func wideCharactersCountTwice() {
         #expect(ProseWrapping.wrap("日本語 日本語 日本語 日本語", width: 22) == "日本語 日本語 日本語\n日本語")
     }

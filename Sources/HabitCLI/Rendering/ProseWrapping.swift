@@ -29,26 +29,46 @@ enum ProseWrapping {
     }
 
     /// The line's words, where a span in ASCII double quotes ("3 per week", a command to type)
-    /// counts as one word, so an example is never split across two lines.
+    /// counts as one word, so an example is never split across two lines; a short aside in
+    /// parentheses, up to `shortAside` words, makes one word with the word before it ("-3 (days ago)").
     static func words(of line: String) -> [String] {
         var words: [String] = []
-        var open: String?
+        var group: [Substring] = []
+        var closer: Character?
+        func flush(keepingTogether: Bool) {
+            let together = group.joined(separator: " ")
+            if !keepingTogether {
+                words += group.map(String.init)
+            } else if closer == ")", let last = words.popLast() {
+                // An aside stays with what it explains: "-3 (days ago)".
+                words.append(last + " " + together)
+            } else {
+                words.append(together)
+            }
+            group = []
+            closer = nil
+        }
         for piece in line.split(separator: " ", omittingEmptySubsequences: false) {
             let quotes = piece.reduce(0) { $1 == "\"" ? $0 + 1 : $0 }
-            if let started = open {
-                open = started + " " + piece
-                if quotes % 2 == 1 {
-                    words.append(open!)
-                    open = nil
+            if let ending = closer {
+                group.append(piece)
+                if ending == "\"" ? quotes % 2 == 1 : piece.contains(")") {
+                    flush(keepingTogether: ending == "\"" || group.count <= shortAside)
                 }
             } else if quotes % 2 == 1 {
-                open = String(piece)
+                group = [piece]
+                closer = "\""
+            } else if piece.hasPrefix("("), !piece.contains(")") {
+                group = [piece]
+                closer = ")"
             } else {
                 words.append(String(piece))
             }
         }
-        // An unclosed quote: its words go back to being words.
-        if let open { words += open.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
+        // An unclosed quote or parenthesis: its words go back to being words.
+        flush(keepingTogether: false)
         return words
     }
+
+    static let shortAside = 3
 }

@@ -6,7 +6,7 @@ import Darwin
 
 /// Large pages for a heap about to hold years of history.
 ///
-/// Loading 200 trackers of 20 years makes 1.2 million 16-byte log entries: about 23 MB of fresh
+/// Loading 200 trackers of 20 years makes 1.2 million 12-byte log entries: about 14 MB of fresh
 /// heap, which the kernel hands out one 4 KiB page at a time, each on a page fault. Those faults
 /// were more than a third of a warm `habit list` on such a directory (docs/performance.md). Where
 /// transparent huge pages are enabled only for memory that asks for them (`madvise`, a common

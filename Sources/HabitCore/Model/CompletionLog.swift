@@ -19,49 +19,79 @@ public enum LogValue: Hashable, Sendable {
 /// without a mark.
 public struct CompletionLog: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
-        // Packed into 16 bytes (the plain fields took 32): a decade of a hundred daily habits is
-        // 365,000 entries, most of what a warm `habit list` holds in memory. Day numbers of years
-        // 0000–9999 fit an Int32 many times over.
+        // Packed into 12 bytes (the plain fields took 32, then 16): a decade of a hundred daily
+        // habits is 365,000 entries, most of what a warm `habit list` holds in memory, and each
+        // byte of it is a byte the kernel zeroes and the load cache writes. The day number and the
+        // flags share one Int32 (days of the years 0000–9999 need 23 bits); the amount's bits are
+        // two words, so nothing needs 8-byte alignment.
         // Inlinable: the load cache builds one per day of every tracker from another module.
-        @usableFromInline var amountBits: Double
-        @usableFromInline var dayNumber32: Int32
-        /// 0 no mark, 1 done, 2 skipped, 3 slipped; 4 set when there is an amount.
-        @usableFromInline var flags: UInt8
+        /// The day number shifted left by three, over the flags: 0 no mark, 1 done, 2 skipped,
+        /// 3 slipped; 4 set when there is an amount.
+        @usableFromInline var dayAndFlags: Int32
+        @usableFromInline var amountLow: UInt32
+        @usableFromInline var amountHigh: UInt32
+
+        /// Day numbers beyond this many days from 1970 either way are clamped (the years 0000–9999
+        /// are about 3 million).
+        @usableFromInline static let dayLimit = (1 << 28) - 1
+
+        @inlinable var dayNumber32: Int32 { dayAndFlags >> 3 }
+        @inlinable var flags: Int32 { dayAndFlags & 7 }
+        @inlinable var amountBits: Double { Double(bitPattern: UInt64(amountHigh) << 32 | UInt64(amountLow)) }
+
+        @inlinable static func packed(_ dayNumber: Int, flags: Int32) -> Int32 {
+            Int32(truncatingIfNeeded: min(max(dayNumber, -dayLimit), dayLimit)) << 3 | flags
+        }
 
         @inlinable public var day: CivilDate {
             get { CivilDate(dayNumber: Int(dayNumber32)) }
-            set { dayNumber32 = Int32(clamping: newValue.dayNumber) }
+            set { dayAndFlags = Self.packed(newValue.dayNumber, flags: flags) }
         }
 
         /// The day's mark for every statistic: done, skipped, or nil for a numeric total that does
         /// not meet the target (see `CompletionLog.mark(forAmount:measure:)`).
         @inlinable public var mark: Mark? {
             get { flags & 3 == 1 ? .done : flags & 3 == 2 ? .skipped : flags & 3 == 3 ? .slipped : nil }
-            set { flags = flags & ~3 | (newValue == .done ? 1 : newValue == .skipped ? 2 : newValue == .slipped ? 3 : 0) }
+            set { dayAndFlags = dayAndFlags & ~3 | (newValue == .done ? 1 : newValue == .skipped ? 2 : newValue == .slipped ? 3 : 0) }
         }
 
         /// A numeric habit's total for the day, as written; nil for `true` and `"skip"`.
         @inlinable public var amount: Double? {
             get { flags & 4 != 0 ? amountBits : nil }
             set {
-                amountBits = newValue ?? 0
-                flags = flags & ~4 | (newValue == nil ? 0 : 4)
+                let bits = (newValue ?? 0).bitPattern
+                amountLow = UInt32(truncatingIfNeeded: bits)
+                amountHigh = UInt32(truncatingIfNeeded: bits >> 32)
+                dayAndFlags = dayAndFlags & ~4 | (newValue == nil ? 0 : 4)
             }
         }
 
         @inlinable public init(day: CivilDate, mark: Mark?, amount: Double? = nil) {
-            amountBits = amount ?? 0
-            dayNumber32 = Int32(clamping: day.dayNumber)
-            flags = (mark == .done ? 1 : mark == .skipped ? 2 : mark == .slipped ? 3 : 0) | (amount == nil ? 0 : 4)
+            let bits = (amount ?? 0).bitPattern
+            amountLow = UInt32(truncatingIfNeeded: bits)
+            amountHigh = UInt32(truncatingIfNeeded: bits >> 32)
+            dayAndFlags = Self.packed(day.dayNumber,
+                                      flags: (mark == .done ? 1 : mark == .skipped ? 2 : mark == .slipped ? 3 : 0) | (amount == nil ? 0 : 4))
         }
 
         /// A done day without an amount, from its day number: the load cache writes years of a
         /// daily habit as runs of these, and a warm start builds one per day, so it is stored
-        /// as is (`init(day:mark:amount:)` clamps and classifies on every call).
+        /// as is (`init(day:mark:amount:)` clamps and classifies on every call). The load cache
+        /// only stores day numbers of real days, well inside the limit.
         @inlinable public init(doneOnDayNumber dayNumber: Int32) {
-            amountBits = 0
-            dayNumber32 = dayNumber
-            flags = 1
+            amountLow = 0
+            amountHigh = 0
+            dayAndFlags = dayNumber << 3 | 1
+        }
+
+        // Equal and hashed as the amount's Double (0.0 and -0.0 alike), as before the packing.
+        @inlinable public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.dayAndFlags == rhs.dayAndFlags && lhs.amountBits == rhs.amountBits
+        }
+
+        @inlinable public func hash(into hasher: inout Hasher) {
+            hasher.combine(dayAndFlags)
+            hasher.combine(amountBits)
         }
 
         /// A line's value read against a tracker's measure (nil for a yes/no habit).

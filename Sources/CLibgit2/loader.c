@@ -35,17 +35,23 @@ void *habit_git_symbol(const char *name) {
 /* RTLD_LAZY here too: RTLD_NOW with RTLD_NOLOAD would bind every function of the loaded library. */
 int habit_git_loaded(void) { return dlopen(HABIT_LIBGIT2, RTLD_LAZY | RTLD_NOLOAD) != NULL; }
 
+/* A function of libgit2 or of a library it loaded, looked up once and kept in `slot`. Racing
+   threads find the same address, so storing it twice is harmless. */
+static void *cached_symbol(void **slot, const char *name) {
+    void *address = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (!address) {
+        address = habit_git_symbol(name);
+        __atomic_store_n(slot, address, __ATOMIC_RELEASE);
+    }
+    return address;
+}
+
 /* git_libgit2_opts is variadic: a trampoline cannot forward "...", so each option has a wrapper
    that calls the real function through a pointer of its real, variadic type. */
 typedef int (*options_function)(int option, ...);
 static options_function options(void) {
-    static options_function function;
-    options_function f = __atomic_load_n(&function, __ATOMIC_ACQUIRE);
-    if (!f) {
-        f = (options_function)habit_git_symbol("git_libgit2_opts");
-        __atomic_store_n(&function, f, __ATOMIC_RELEASE);
-    }
-    return f;
+    static void *function;
+    return (options_function)cached_symbol(&function, "git_libgit2_opts");
 }
 
 int habit_git_set_search_path(int level, const char *path) { return options()(GIT_OPT_SET_SEARCH_PATH, level, path); }
@@ -69,17 +75,12 @@ static int deferred;
 int mbedtls_x509_crt_parse_file(void *chain, const char *path) __attribute__((visibility("default")));
 int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
     typedef int (*parse_function)(void *chain, const char *path);
-    static parse_function real;
+    static void *real;
     if (__atomic_load_n(&starting, __ATOMIC_ACQUIRE)) {
         __atomic_store_n(&deferred, 1, __ATOMIC_RELEASE);
         return 0;
     }
-    parse_function f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!f) {
-        f = (parse_function)habit_git_symbol("mbedtls_x509_crt_parse_file");
-        __atomic_store_n(&real, f, __ATOMIC_RELEASE);
-    }
-    return f(chain, path);
+    return ((parse_function)cached_symbol(&real, "mbedtls_x509_crt_parse_file"))(chain, path);
 }
 
 /*
@@ -91,13 +92,8 @@ int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
  */
 typedef int (*ssh_init_function)(int flags);
 static ssh_init_function real_ssh_init(void) {
-    static ssh_init_function real;
-    ssh_init_function f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!f) {
-        f = (ssh_init_function)habit_git_symbol("libssh2_init");
-        __atomic_store_n(&real, f, __ATOMIC_RELEASE);
-    }
-    return f;
+    static void *real;
+    return (ssh_init_function)cached_symbol(&real, "libssh2_init");
 }
 
 static int ssh_deferred;

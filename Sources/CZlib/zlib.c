@@ -1,5 +1,6 @@
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 #include "czlib.h"
@@ -98,4 +99,56 @@ size_t habit_deflate_raw(const uint8_t *input, size_t length, uint8_t *output, s
 uint32_t habit_crc32(const uint8_t *bytes, size_t length) {
     if (habit_zlib_load() != 0) return 0;
     return (uint32_t)crc(0, bytes, (uInt)length);
+}
+
+/* A zlib stream (RFC 1950: header and Adler-32), as git stores a loose object, inflated into a
+   buffer that grows as needed (freed with habit_zlib_free). 0 on success, -1 when the data is
+   corrupt, truncated, or inflates to more than `limit` bytes. */
+int habit_inflate_zlib(const uint8_t *input, size_t length, size_t limit, uint8_t **output, size_t *produced) {
+    *output = NULL;
+    *produced = 0;
+    if (habit_zlib_load() != 0) return -1;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflate_init(&stream, 15, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return -1;
+    size_t capacity = length * 4 + 64;
+    uint8_t *buffer = malloc(capacity);
+    int status = Z_OK;
+    stream.next_in = (Bytef *)input;
+    stream.avail_in = (uInt)length;
+    while (buffer) {
+        stream.next_out = buffer + stream.total_out;
+        stream.avail_out = (uInt)(capacity - stream.total_out);
+        status = inflate_step(&stream, Z_NO_FLUSH);
+        if (status != Z_OK || stream.avail_out != 0) break;
+        if (capacity >= limit) { status = Z_BUF_ERROR; break; }
+        capacity = capacity * 2 > limit ? limit : capacity * 2;
+        uint8_t *grown = realloc(buffer, capacity);
+        if (!grown) { free(buffer); buffer = NULL; }
+        buffer = grown;
+    }
+    size_t total = stream.total_out;
+    inflate_end(&stream);
+    if (!buffer || status != Z_STREAM_END || stream.avail_in != 0) {
+        free(buffer);
+        return -1;
+    }
+    *output = buffer;
+    *produced = total;
+    return 0;
+}
+
+void habit_zlib_free(uint8_t *buffer) { free(buffer); }
+
+/* A zlib stream at `level` (git's loose objects: 1, Z_BEST_SPEED, as libgit2 writes them). */
+size_t habit_deflate_zlib(const uint8_t *input, size_t length, int level, uint8_t *output, size_t capacity) {
+    if (habit_zlib_load() != 0) return 0;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (deflate_init(&stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof stream) != Z_OK) return 0;
+    set_buffers(&stream, input, length, output, capacity);
+    int status = deflate_step(&stream, Z_FINISH);
+    size_t produced = stream.total_out;
+    deflate_end(&stream);
+    return status == Z_STREAM_END ? produced : 0;
 }

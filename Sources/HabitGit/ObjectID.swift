@@ -13,28 +13,58 @@ public struct ObjectID<Kind>: Hashable, Sendable, CustomStringConvertible {
         self.oid = oid
     }
 
-    /// Parses a full 40-digit hexadecimal id.
-    public init?(hex: String) {
-        guard hex.utf8.count == 40 else { return nil }
+    /// The id whose 20 bytes are `bytes`.
+    init(bytes: [UInt8]) {
+        precondition(bytes.count == 20)
         var oid = git_oid()
-        guard git_oid_fromstr(&oid, hex) == 0 else { return nil }
+        withUnsafeMutableBytes(of: &oid) { $0.copyBytes(from: bytes) }
         self.oid = oid
     }
 
-    public var hex: String {
-        withUnsafePointer(to: oid) { pointer in
-            var buffer = [CChar](repeating: 0, count: 41)
-            git_oid_tostr(&buffer, 41, pointer)
-            return String(decoding: buffer.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var bytes: [UInt8] { withUnsafeBytes(of: oid) { Array($0.prefix(20)) } }
+
+    /// Parses a full 40-digit hexadecimal id. In Swift, as `hex` and equality are: a command
+    /// that commits without libgit2 (`DirectRepository`) compares and prints ids without loading it.
+    public init?(hex: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        var high: UInt8?
+        for unit in hex.utf8 {
+            let value: UInt8
+            switch unit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = unit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = unit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = unit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if let first = high {
+                bytes.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
         }
+        guard bytes.count == 20, high == nil else { return nil }
+        self.init(bytes: bytes)
+    }
+
+    public var hex: String { Self.hex(bytes) }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     public var description: String { hex }
 
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
-        withUnsafePointer(to: lhs.oid) { l in
-            withUnsafePointer(to: rhs.oid) { r in git_oid_equal(l, r) != 0 }
-        }
+        withUnsafeBytes(of: lhs.oid) { l in withUnsafeBytes(of: rhs.oid) { r in l.elementsEqual(r) } }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -19,7 +19,7 @@ import Testing
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],
         "HabitInterchange": ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"],
         "HabitStore": ["HabitCore", "TOML", "HabitSystem"],
-        "HabitGit": ["CLibgit2", "HabitSystem"],
+        "HabitGit": ["CLibgit2", "CZlib", "HabitSystem"],
         "HabitSystem": [],
         "HabitCore": [],
         "TOML": [],

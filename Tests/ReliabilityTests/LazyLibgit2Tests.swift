@@ -18,7 +18,7 @@ struct LazyLibgit2Tests {
         outcome.err.split(separator: "\n").filter { !$0.contains(":\t") }.joined(separator: "\n")
     }
 
-    @Test("read-only commands on a git data directory never load libgit2; log, status and done do")
+    @Test("read-only commands and marks on a git data directory never load libgit2; log and status do")
     func onlyGitCommandsLoadLibgit2() throws {
         let scratch = try ScratchDirectory("lazy-git2")
         let home = scratch.sub("home")
@@ -32,7 +32,18 @@ struct LazyLibgit2Tests {
             #expect(outcome.succeeded, "habit \(arguments.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
             #expect(!loaded, "habit \(arguments.joined(separator: " ")) loaded libgit2")
         }
-        for arguments in [["log"], ["status"], ["done", "read"]] {
+        // A mark rewrites one file, committed by DirectRepository without libgit2; the commit is real.
+        for arguments in [["done", "read"], ["undone", "read"], ["done", "read"]] {
+            let (loaded, outcome) = try Self.loadsLibgit2(arguments, home: home, scratch: scratch)
+            #expect(outcome.succeeded, "habit \(arguments.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+            #expect(!loaded, "habit \(arguments.joined(separator: " ")) loaded libgit2")
+        }
+        let data = home + "/.local/share/habit"
+        #expect(try GitCommandLine.run(["status", "--porcelain"], in: data) == "")
+        #expect(try GitCommandLine.run(["log", "-3", "--format=%s"], in: data)
+                == "done: Read 2026-11-22\nundone: Read 2026-11-22\ndone: Read 2026-11-22\n")
+        #expect(try GitCommandLine.run(["fsck", "--strict", "--no-progress"], in: data).isEmpty)
+        for arguments in [["log"], ["status"]] {
             let (loaded, outcome) = try Self.loadsLibgit2(arguments, home: home, scratch: scratch)
             #expect(outcome.succeeded, "habit \(arguments.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
             #expect(loaded, "habit \(arguments.joined(separator: " ")) uses git, so it loads libgit2")
@@ -60,7 +71,8 @@ struct LazyLibgit2Tests {
     }
 
     /// libgit2 parses the system's certificate authorities when it starts; habit defers that to
-    /// the first https operation (Sources/CLibgit2/loader.c), which a local commit never makes.
+    /// the first https operation (Sources/CLibgit2/loader.c), which a local commit never makes
+    /// (here one libgit2 writes: a new file, which `DirectRepository` leaves to it).
     @Test("a local commit never opens the system's certificate authorities",
           .enabled(if: SyncKillTests.strace != nil, "strace is not installed"))
     func localCommitSkipsCertificateAuthorities() throws {
@@ -74,11 +86,11 @@ struct LazyLibgit2Tests {
         let trace = scratch.sub("trace")
         let environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HABIT_NOW": "2026-11-22T10:00"]
         let outcome = try ChildProcess(SyncKillTests.strace!, ["-f", "-e", "trace=open,openat", "-o", trace,
-                                                               BuiltProduct.habit!, "done", "read"],
+                                                               BuiltProduct.habit!, "add", "Walk", "--category", "Study", "--daily"],
                                        environment: environment, scratch: scratch.path).wait()
-        #expect(outcome.succeeded, "habit done read: \(outcome.out)\(outcome.err)")
+        #expect(outcome.succeeded, "habit add Walk: \(outcome.out)\(outcome.err)")
         let calls = try String(contentsOfFile: trace, encoding: .utf8)
-        #expect(calls.contains("libgit2.so"), "the commit loads libgit2")
+        #expect(calls.contains("libgit2.so"), "the commit of a new file loads libgit2")
         #expect(!calls.contains("/etc/ssl/certs/ca-certificates.crt"), "the commit read the certificate authorities")
     }
 }

@@ -14,7 +14,7 @@ struct FileContents: Equatable {
 /// the record removed. A habit killed anywhere in between leaves each file old or new, and the
 /// next command finishes the step (`finishInterrupted`).
 struct Advance {
-    let repository: Repository
+    let repository: any BranchHistory
     let files: SafeDirectory
 
     /// Files as they will be written, flushed under temporary names.
@@ -72,7 +72,7 @@ struct Advance {
             do {
                 let undo = try stage(previous)
                 try place(undo)
-                _ = try? repository.updateIndex(paths: staged.paths)
+                _ = try? repository.updateIndex(paths: staged.paths, written: [:], in: nil)
             } catch {
                 kept = staged.paths
                 repository.recordUncommitted(paths: kept, reason: detail)

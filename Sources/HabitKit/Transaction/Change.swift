@@ -11,7 +11,7 @@ extension Habits {
         let (result, record) = try translating { () throws -> (Result, ChangeRecord?) in
             let lock = try self.lock("habit \(message)")
             defer { withExtendedLifetime(lock) {} }
-            let repository = try prepareForWriting()
+            let repository = try prepareForChange()
             let store = try preview.flatMap { $0.isUnchangedOnDisk ? $0 : nil } ?? Store.load(from: directory.files, cache: cache)
             let timesBefore = onReminderTimesChanged == nil ? [] : store.journal.reminderTimes
             // The trackers as they were, for the hook's record of what changed.
@@ -32,6 +32,19 @@ extension Habits {
         return result
     }
 
+    /// `prepareForWriting` for a change that only commits files: when the repository is in the
+    /// shape nearly every change finds it (nothing left unfinished, the merge driver registered,
+    /// plain configuration), the commit is written without loading libgit2 (`DirectRepository`).
+    func prepareForChange() throws -> (any BranchHistory)? {
+        guard directory.files.exists(".git"), let direct = DirectRepository.open(workingDirectory: directory.path) else {
+            return try prepareForWriting()
+        }
+        directory.files.sweepTemporaryFiles(in: ["", DataFormat.trackersFolder])
+        GitLockRecovery.sweep(direct)
+        direct.commitTime = GitTime(secondsSinceEpoch: Int64(clock()), offsetMinutes: Int32(utcOffsetMinutes))
+        return direct
+    }
+
     /// What every writer does first, holding the lock: sweeps temporary files of killed writers,
     /// finishes an interrupted step, and makes sure a clone made by plain `git clone` merges data
     /// files with habit's rules. Returns the repository, nil for a plain directory.
@@ -47,7 +60,7 @@ extension Habits {
     /// Writes the store's changes; with history on, as one commit of exactly those files, whose id
     /// it returns.
     @discardableResult
-    func write(_ store: Store, message: String, repository: Repository?) throws -> CommitID? {
+    func write(_ store: Store, message: String, repository: (any BranchHistory)?) throws -> CommitID? {
         guard !store.changes.isEmpty else { return nil }
         let target = store.changes.mapValues { $0.map { FileContents(bytes: $0) } }
         guard let repository, store.settings.autocommit else {

@@ -4,7 +4,7 @@ import HabitGit
 /// is gone (see `GitLocks`) and the operation tried once more; a lock a live process holds is
 /// reported with that process.
 enum GitLockRecovery {
-    static func retrying<Result>(_ repository: Repository, _ body: () throws -> Result) throws -> Result {
+    static func retrying<Result>(_ repository: any BranchHistory, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let error as GitError where error.kind == .locked || (error.detail ?? "").contains(".lock") {
@@ -15,7 +15,7 @@ enum GitLockRecovery {
     }
 
     /// Removes stale locks before a step that writes git's files (cheap when there are none).
-    static func sweep(_ repository: Repository) {
+    static func sweep(_ repository: any BranchHistory) {
         let directory = repository.gitDirectoryPath
         if !GitLocks.find(in: directory).isEmpty { GitLocks.recoverStale(in: directory, maximumWait: 0) }
     }

@@ -54,30 +54,33 @@ struct SHA1 {
     }
 
     private mutating func compress(_ block: UnsafePointer<UInt8>) {
+        // Four loops of twenty rounds, no branch per round: hashing a data file is most of what a
+        // local commit computes.
         state = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
             for index in 0..<16 {
-                let base = block + index * 4
+                let base = block + index &* 4
                 w[index] = UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
             }
             for index in 16..<80 {
-                let mixed = w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]
+                let mixed = w[index &- 3] ^ w[index &- 8] ^ w[index &- 14] ^ w[index &- 16]
                 w[index] = mixed << 1 | mixed >> 31
             }
             var (a, b, c, d, e) = state
-            for index in 0..<80 {
-                let f: UInt32, k: UInt32
-                switch index {
-                case 0..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-                case 20..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-                case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-                default: f = b ^ c ^ d; k = 0xCA62_C1D6
-                }
-                let next = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[index]
-                e = d
-                d = c
-                c = b << 30 | b >> 2
-                b = a
-                a = next
+            for index in 0..<20 {
+                let next = (a << 5 | a >> 27) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[index]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            for index in 20..<40 {
+                let next = (a << 5 | a >> 27) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ w[index]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            for index in 40..<60 {
+                let next = (a << 5 | a >> 27) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ w[index]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            for index in 60..<80 {
+                let next = (a << 5 | a >> 27) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ w[index]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
             }
             return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }

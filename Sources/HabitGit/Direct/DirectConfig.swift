@@ -95,90 +95,92 @@ struct DirectConfig {
     static func settings(_ path: String) -> [(String, String)]? {
         guard access(path, F_OK) == 0 else { return [] }
         guard let bytes = DirectFile.read(path) else { return nil }
+        // On bytes: Character-by-Character parsing of a config cost a commit a million instructions.
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
         var result: [(String, String)] = []
         var section: String?
-        for rawLine in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
-            var line = Substring(rawLine)
-            while let first = line.first, first == " " || first == "\t" || first == "\r" { line.removeFirst() }
-            while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
-            guard let first = line.first, first != "#", first != ";" else { continue }
-            if first == "[" {
-                guard let close = line.lastIndex(of: "]") else { return nil }
-                let after = line[line.index(after: close)...].drop(while: { $0 == " " || $0 == "\t" })
-                guard after.isEmpty || after.first == "#" || after.first == ";" else { return nil }
-                let inside = line[line.index(after: line.startIndex)..<close]
-                if let quote = inside.firstIndex(of: "\"") {
-                    let name = inside[..<quote].trimmingSpaces()
-                    guard inside.last == "\"", !name.contains("."), !name.isEmpty else { return nil }
-                    let subsection = inside[inside.index(after: quote)..<inside.index(before: inside.endIndex)]
-                    guard !subsection.contains("\\"), !subsection.contains("\"") else { return nil }
-                    section = name.lowercased() + "." + subsection
+        for rawLine in bytes.split(separator: 0x0A) {
+            var line = rawLine
+            while let first = line.first, isBlank(first) { line.removeFirst() }
+            while let last = line.last, isBlank(last) { line.removeLast() }
+            guard let first = line.first, first != UInt8(ascii: "#"), first != UInt8(ascii: ";") else { continue }
+            if first == UInt8(ascii: "[") {
+                guard let close = line.lastIndex(of: UInt8(ascii: "]")) else { return nil }
+                let after = line[(close + 1)...].drop(while: isBlank)
+                guard after.isEmpty || after.first == UInt8(ascii: "#") || after.first == UInt8(ascii: ";") else { return nil }
+                let inside = line[(line.startIndex + 1)..<close]
+                if let quote = inside.firstIndex(of: UInt8(ascii: "\"")) {
+                    var name = inside[..<quote]
+                    while let last = name.last, isBlank(last) { name.removeLast() }
+                    guard inside.last == UInt8(ascii: "\""), quote < inside.endIndex - 1, !name.isEmpty,
+                          !name.contains(UInt8(ascii: ".")) else { return nil }
+                    let subsection = inside[(quote + 1)..<(inside.endIndex - 1)]
+                    guard !subsection.contains(UInt8(ascii: "\\")), !subsection.contains(UInt8(ascii: "\"")) else { return nil }
+                    section = text(name).lowercased() + "." + text(subsection)
                 } else {
-                    guard !inside.contains("."), !inside.isEmpty else { return nil }
-                    section = inside.trimmingSpaces().lowercased()
+                    guard !inside.isEmpty, !inside.contains(UInt8(ascii: ".")), !inside.contains(where: isBlank) else { return nil }
+                    section = text(inside).lowercased()
                 }
                 continue
             }
             guard let section else { return nil }
-            let keyEnd = line.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) ?? line.endIndex
-            let key = line[..<keyEnd]
-            guard !key.isEmpty else { return nil }
-            var rest = line[keyEnd...].drop(while: { $0 == " " || $0 == "\t" })
+            let keyEnd = line.firstIndex(where: { byte in
+                !((byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D)
+            }) ?? line.endIndex
+            guard keyEnd > line.startIndex else { return nil }
+            let key = section + "." + text(line[..<keyEnd]).lowercased()
+            var rest = line[keyEnd...].drop(while: isBlank)
             if rest.isEmpty {
-                result.append((section + "." + key.lowercased(), ""))
+                result.append((key, ""))
                 continue
             }
-            guard rest.first == "=" else { return nil }
+            guard rest.first == UInt8(ascii: "=") else { return nil }
             rest = rest.dropFirst()
             guard let value = parseValue(rest) else { return nil }
-            result.append((section + "." + key.lowercased(), value))
+            result.append((key, value))
         }
         return result
     }
 
-    private static func parseValue(_ text: Substring) -> String? {
-        var value = ""
+    private static func parseValue(_ bytes: ArraySlice<UInt8>) -> String? {
+        var value: [UInt8] = []
         var quoted = false
-        var pendingSpace = ""
-        var iterator = text.makeIterator()
+        var pendingSpace: [UInt8] = []
         var started = false
-        while let character = iterator.next() {
-            if character == "\"" {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\"") {
                 quoted.toggle()
                 value += pendingSpace
-                pendingSpace = ""
+                pendingSpace = []
                 started = true
-            } else if character == "\\" {
-                guard let next = iterator.next() else { return nil }
+            } else if byte == UInt8(ascii: "\\") {
+                guard index < bytes.endIndex else { return nil }
+                let next = bytes[index]
+                index += 1
                 switch next {
-                case "\"": value += pendingSpace + "\""
-                case "\\": value += pendingSpace + "\\"
-                case "n": value += pendingSpace + "\n"
-                case "t": value += pendingSpace + "\t"
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): value += pendingSpace + [next]
+                case UInt8(ascii: "n"): value += pendingSpace + [0x0A]
+                case UInt8(ascii: "t"): value += pendingSpace + [0x09]
                 default: return nil
                 }
-                pendingSpace = ""
+                pendingSpace = []
                 started = true
-            } else if !quoted && (character == "#" || character == ";") {
-                return value
-            } else if !quoted && (character == " " || character == "\t") {
-                if started { pendingSpace.append(character) }
+            } else if !quoted && (byte == UInt8(ascii: "#") || byte == UInt8(ascii: ";")) {
+                break
+            } else if !quoted && (byte == 0x20 || byte == 0x09) {
+                if started { pendingSpace.append(byte) }
             } else {
                 value += pendingSpace
-                pendingSpace = ""
-                value.append(character)
+                pendingSpace = []
+                value.append(byte)
                 started = true
             }
         }
-        return quoted ? nil : value
+        return quoted ? nil : String(decoding: value, as: UTF8.self)
     }
 }
 
-private extension Substring {
-    func trimmingSpaces() -> Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
-    }
-}

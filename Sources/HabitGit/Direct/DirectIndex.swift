@@ -10,7 +10,7 @@ extension DirectRepository {
     /// rereads such files before it writes the index), goes to libgit2.
     @discardableResult
     public func updateIndex(paths: [String], written: [String: [UInt8]], in commit: CommitID?) throws -> [String] {
-        if fullRepository == nil, let commit, let blobs = blobsOfCommits[commit], !paths.isEmpty,
+        if fullRepository == nil, let commit, let last = lastCommit, last.id == commit, case let blobs = last.blobs, !paths.isEmpty,
            paths.allSatisfy({ written[$0] != nil && blobs[$0] != nil }),
            try updateIndexDirectly(paths: paths, written: written, blobs: blobs) {
             return paths.sorted()
@@ -28,12 +28,12 @@ extension DirectRepository {
         }
         var stamp = stat()
         guard stat(path, &stamp) == 0, let bytes = DirectFile.read(path), var index = IndexFile(bytes) else { return false }
-        var updated: Set<Int> = []
+        var updated: [Int] = []
         for file in paths.sorted() {
             guard let entry = index.entry(file), entry.mode == 0o100644, !config.mayFilter(file, workingDirectory: workingDirectory),
                   let status = Self.statIfHolding(workingDirectory + "/" + file, bytes: written[file]!) else { return false }
             index.update(entryAt: entry.offset, stat: status, id: blobs[file]!)
-            updated.insert(entry.offset)
+            updated.append(entry.offset)
         }
         // libgit2 rereads every other file whose entry is not older than the index (git's "racily
         // clean" entries) and marks those that changed: that stays libgit2's work.
@@ -66,7 +66,9 @@ extension DirectRepository {
             if count <= 0 { break }
             filled += count
         }
-        guard filled == bytes.count, buffer[..<filled].elementsEqual(bytes) else { return nil }
+        guard filled == bytes.count, bytes.isEmpty || bytes.withUnsafeBytes({ expected in
+            buffer.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress!, expected.count) == 0 }
+        }) else { return nil }
         func word(_ value: some BinaryInteger) -> UInt32 { UInt32(truncatingIfNeeded: value) }
         return IndexFile.Stat(ctime: (word(info.st_ctim.tv_sec), word(info.st_ctim.tv_nsec)),
                               mtime: (word(info.st_mtim.tv_sec), word(info.st_mtim.tv_nsec)),

@@ -23,8 +23,11 @@ public final class DirectRepository: BranchHistory {
     let branch: String
     let config: DirectConfig
     private(set) var fullRepository: Repository?
-    /// The blob id of each path of the commits made here (what `updateIndex` records).
-    var blobsOfCommits: [CommitID: [String: [UInt8]]] = [:]
+    /// The last commit made here and the blob id of each path it changed (what `updateIndex`
+    /// records). Plain arrays and tuples, here and below: each new Dictionary or Set type costs a
+    /// process about 0.3 M instructions the first time (its metadata and conformances are
+    /// looked up by name), more than the work it would do.
+    var lastCommit: (id: CommitID, blobs: [String: [UInt8]])?
     var objects: LooseObjects { LooseObjects(directory: gitDirectoryPath + "/objects") }
 
     /// nil when the repository is not in that shape (the caller opens a `Repository`).
@@ -114,12 +117,12 @@ public final class DirectRepository: BranchHistory {
               commit.count > 46, commit[0..<5].elementsEqual("tree ".utf8), commit[45] == 0x0A,
               let rootTree = ObjectID<BlobObject>(hex: String(decoding: commit[5..<45], as: UTF8.self)) else { return nil }
         var blobs: [String: [UInt8]] = [:]
-        var files: [[String]: [UInt8]] = [:]
+        var files: [(parts: ArraySlice<Substring>, bytes: [UInt8])] = []
         for (path, change) in changes {
             guard case .write(let bytes, executable: false) = change else { return nil }
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
-            files[parts] = bytes
+            files.append((parts[...], bytes))
         }
         // First every tree on the changed paths is read and edited in memory; nothing is written
         // unless all of them are loose and every path is a file that exists.
@@ -132,31 +135,40 @@ public final class DirectRepository: BranchHistory {
         var body = "tree \(ObjectID<BlobObject>.hex(newRoot))\nparent \(base.hex)\n"
         body += "author \(signature)\ncommitter \(signature)\n\n\(text)"
         let id = CommitID(bytes: try objects.write(.commit, Array(body.utf8)))
-        blobsOfCommits[id] = blobs
+        lastCommit = (id, blobs)
         return id
     }
 
     /// The id of `tree` with `files` (paths relative to it) given new contents; the new trees'
     /// bodies are appended to `trees`, deepest first. nil when an object is not loose or a path
     /// is not an existing file of mode 100644.
-    private func rewrite(tree id: [UInt8], files: [[String]: [UInt8]], trees: inout [[UInt8]], blobs: inout [String: [UInt8]], prefix: String) -> [UInt8]? {
+    private func rewrite(tree id: [UInt8], files: [(parts: ArraySlice<Substring>, bytes: [UInt8])], trees: inout [[UInt8]],
+                         blobs: inout [String: [UInt8]], prefix: String) -> [UInt8]? {
         guard let body = objects.read(id, as: .tree) else { return nil }
         var tree = TreeObject(body: body)
-        var folders: [String: [[String]: [UInt8]]] = [:]
-        for (parts, bytes) in files {
-            if parts.count == 1 {
-                guard let entry = tree.entry(named: parts[0]), entry.mode == "100644" else { return nil }
-                let blob = LooseObjects.name(.blob, bytes)
+        var inside: [(folder: Substring, parts: ArraySlice<Substring>, bytes: [UInt8])] = []
+        for file in files {
+            let name = file.parts.first!
+            if file.parts.count == 1 {
+                guard let entry = tree.entry(named: String(name)), entry.mode == "100644" else { return nil }
+                let blob = LooseObjects.name(.blob, file.bytes)
                 tree.replaceID(of: entry, with: blob)
-                blobs[prefix + parts[0]] = blob
+                blobs[prefix + name] = blob
             } else {
-                folders[parts[0], default: [:]][Array(parts.dropFirst())] = bytes
+                inside.append((name, file.parts.dropFirst(), file.bytes))
             }
         }
-        for (name, inside) in folders.sorted(by: { $0.key < $1.key }) {
-            guard let entry = tree.entry(named: name), entry.mode == "40000",
-                  let child = rewrite(tree: entry.id, files: inside, trees: &trees, blobs: &blobs, prefix: prefix + name + "/") else { return nil }
+        inside.sort { $0.folder < $1.folder }
+        var start = 0
+        while start < inside.count {
+            let folder = inside[start].folder
+            var end = start
+            while end < inside.count && inside[end].folder == folder { end += 1 }
+            guard let entry = tree.entry(named: String(folder)), entry.mode == "40000",
+                  let child = rewrite(tree: entry.id, files: inside[start..<end].map { ($0.parts, $0.bytes) }, trees: &trees,
+                                      blobs: &blobs, prefix: prefix + folder + "/") else { return nil }
             tree.replaceID(of: entry, with: child)
+            start = end
         }
         trees.append(tree.body)
         return LooseObjects.name(.tree, tree.body)

@@ -69,7 +69,9 @@ public enum MergeDriverConfig {
         let missing: [Entry]
 
         init(_ text: String) {
-            var found: Set<Entry> = []
+            // An array, not a Set: a Set of a new type costs every command about 0.3 M instructions
+            // the first time (its metadata and conformances looked up by name).
+            var found: [Entry] = []
             // (section, subsection) of the current line; section names are case-insensitive,
             // subsections not.
             var section = ("", nil as String?)
@@ -82,9 +84,9 @@ public enum MergeDriverConfig {
                 }
                 let key = String(line.prefix { $0 != "=" && $0 != " " && $0 != "\t" }).lowercased()
                 switch (section.0, section.1, key) {
-                case ("merge", "habit"?, "name"): found.insert(.name)
-                case ("merge", "habit"?, "driver"): found.insert(.driver)
-                case ("merge", nil, "renames"): found.insert(.renames)
+                case ("merge", "habit"?, "name"): found.append(.name)
+                case ("merge", "habit"?, "driver"): found.append(.driver)
+                case ("merge", nil, "renames"): found.append(.renames)
                 default: break
                 }
             }

@@ -157,3 +157,37 @@ extension Repository {
         return treeOID
     }
 }
+
+extension Repository {
+    /// The body of the tree `id` as stored (from a pack or loose), nil when it is no tree.
+    func treeBody(_ id: git_oid) -> [UInt8]? {
+        var database: OpaquePointer?
+        guard git_repository_odb(&database, pointer) == 0 else { return nil }
+        defer { git_odb_free(database) }
+        var object: OpaquePointer?
+        var oid = id
+        guard git_odb_read(&object, database, &oid) == 0, let object else { return nil }
+        defer { git_odb_object_free(object) }
+        guard git_odb_object_type(object) == GIT_OBJECT_TREE, let data = git_odb_object_data(object) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: git_odb_object_size(object)))
+    }
+
+    /// The ids of the trees on the way to each of `paths` in `commit`: its root tree, then each
+    /// folder's.
+    func treeIDs(onPathsTo paths: [String], in commit: CommitID) throws -> [git_oid] {
+        let root = try lookupCommit(commit).tree()
+        var ids = [root.id]
+        var folders: [String] = []
+        for path in paths {
+            var folder = ""
+            for part in path.split(separator: "/").dropLast() {
+                folder += (folder.isEmpty ? "" : "/") + part
+                if !folders.contains(folder) { folders.append(folder) }
+            }
+        }
+        for folder in folders {
+            if let entry = try root.entry(atPath: folder), entry.type == GIT_OBJECT_TREE { ids.append(entry.id) }
+        }
+        return ids
+    }
+}

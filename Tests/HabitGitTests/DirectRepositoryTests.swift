@@ -132,6 +132,28 @@ struct DirectRepositoryTests {
         }, expectDirect: false)
     }
 
+    @Test("after git gc, a change that returns a file to an earlier state goes to libgit2 once, and leaves its trees loose for the next")
+    func packedTreesLoosened() throws {
+        let dir = try gitScratch()
+        let path = try Self.dataRepository(in: dir)
+        let original = try String(contentsOfFile: path + "/trackers/read.toml", encoding: .utf8)
+        let marked = original + "2026-11-22 = true\n"
+        let first = try #require(DirectRepository.open(workingDirectory: path))
+        try Self.change(first, at: path, ["trackers/read.toml": marked])
+        #expect(!first.usedLibgit2)
+        try git(["gc", "-q"], in: path)
+        // Undone: the trees are the initial commit's, all in the pack now.
+        let second = try #require(DirectRepository.open(workingDirectory: path))
+        try Self.change(second, at: path, ["trackers/read.toml": original], message: "undone: Read 2026-11-22")
+        #expect(second.usedLibgit2, "the base commit is only in the pack")
+        let third = try #require(DirectRepository.open(workingDirectory: path))
+        try Self.change(third, at: path, ["trackers/read.toml": marked])
+        #expect(!third.usedLibgit2, "the trees libgit2 found in the pack were copied out loose")
+        #expect(try git(["status", "--porcelain"], in: path).isEmpty)
+        #expect(try git(["fsck", "--strict", "--no-progress"], in: path).isEmpty)
+        #expect(try git(["log", "--format=%s"], in: path) == "done: Read 2026-11-22\nundone: Read 2026-11-22\ndone: Read 2026-11-22\nInitial\n")
+    }
+
     @Test("a file the attributes filter (text, eol) is recorded in the index by libgit2")
     func filteredFile() throws {
         try Self.compare(["trackers/read.toml": "name = \"Read\"\n# filtered\n"], prepare: { path in

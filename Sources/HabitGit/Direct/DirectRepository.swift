@@ -106,7 +106,27 @@ public final class DirectRepository: BranchHistory {
 
     public func makeCommit(base: CommitID?, changes: [String: TreeChange], parents: [CommitID], message: String) throws -> CommitID {
         if let commit = try makeDirectCommit(base: base, changes: changes, parents: parents, message: message) { return commit }
-        return try full().makeCommit(base: base, changes: changes, parents: parents, message: message)
+        let repository = try full()
+        let commit = try repository.makeCommit(base: base, changes: changes, parents: parents, message: message)
+        loosenTrees(of: commit, onPathsTo: Array(changes.keys), in: repository)
+        return commit
+    }
+
+    /// Copies the trees on the changed paths of a commit libgit2 made out of the packs, as loose
+    /// objects, so that the next change finds them here. libgit2 writes a tree only when the
+    /// repository lacks it: after `git gc`, a clone or a sync, a change that brings a file back
+    /// to an earlier state (a day undone and done again) gets trees that exist only in a pack,
+    /// and every later change would go to libgit2 too. Git allows an object both loose and packed
+    /// (`git gc` drops the loose copy). Best effort: a copy that fails only costs the next change
+    /// its speed.
+    private func loosenTrees(of commit: CommitID, onPathsTo paths: [String], in repository: Repository) {
+        guard let ids = try? repository.treeIDs(onPathsTo: paths, in: commit) else { return }
+        for id in ids {
+            let name = CommitID(id).bytes
+            guard access(objects.path(name), F_OK) != 0, let body = repository.treeBody(id),
+                  LooseObjects.name(.tree, body) == name else { continue }
+            _ = try? objects.write(.tree, body, named: name)
+        }
     }
 
     /// nil when the commit is not one this type writes.

@@ -57,6 +57,15 @@ struct DirectRepositoryTests {
         return commit
     }
 
+    /// A new data repository opened directly, its branch's commit, and the scratch directory that
+    /// holds it (removed when released).
+    static func opened() throws -> (path: String, repository: DirectRepository, head: CommitID, scratch: ScratchDirectory) {
+        let scratch = try gitScratch()
+        let path = try dataRepository(in: scratch)
+        let repository = try #require(DirectRepository.open(workingDirectory: path))
+        return (path, repository, try #require(try repository.headCommitID()), scratch)
+    }
+
     /// The index without the stat data of each entry (ctime … size), which differ between copies.
     static func indexWithoutStat(_ path: String) throws -> [UInt8] {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "/.git/index")))
@@ -200,10 +209,8 @@ struct DirectRepositoryTests {
 
     @Test("a new file goes to libgit2; a branch moved meanwhile is refused by libgit2")
     func handedOver() throws {
-        let dir = try gitScratch()
-        let path = try Self.dataRepository(in: dir)
-        let quick = try #require(DirectRepository.open(workingDirectory: path))
-        let head = try #require(try quick.headCommitID())
+        let (path, quick, head, scratch) = try Self.opened()
+        defer { withExtendedLifetime(scratch) {} }
         let commit = try quick.makeCommit(base: head, changes: ["trackers/new.toml": .write(bytes("n = 1\n"), executable: false)],
                                           parents: [head], message: "add: New")
         #expect(quick.usedLibgit2)
@@ -218,10 +225,8 @@ struct DirectRepositoryTests {
 
     @Test("a lock another writer holds is reported as git's lock")
     func lockedIndex() throws {
-        let dir = try gitScratch()
-        let path = try Self.dataRepository(in: dir)
-        let quick = try #require(DirectRepository.open(workingDirectory: path))
-        let head = try #require(try quick.headCommitID())
+        let (path, quick, head, scratch) = try Self.opened()
+        defer { withExtendedLifetime(scratch) {} }
         let text = "name = \"Read\"\n# locked\n"
         let commit = try quick.makeCommit(base: head, changes: ["trackers/read.toml": .write(bytes(text), executable: false)],
                                           parents: [head], message: "m")

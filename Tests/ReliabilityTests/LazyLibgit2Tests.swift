@@ -70,6 +70,29 @@ struct LazyLibgit2Tests {
         #expect(try GitCommandLine.run(["config", "--get", "merge.renames"], in: clone) == "false\n")
     }
 
+    @Test("marks made after a sync, with the offline note counting them, never load libgit2")
+    func marksAfterASyncSkipLibgit2() throws {
+        let scratch = try ScratchDirectory("lazy-git2-offline")
+        let home = scratch.sub("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let remote = scratch.sub("remote.git")
+        try GitCommandLine.run(["init", "-q", "--bare", "-b", "main", remote], in: scratch.path)
+        for setup in [["init"], ["category", "add", "Study"], ["add", "Read", "--category", "Study", "--daily", "--start", "2026-11-01"],
+                      ["remote", "set", remote], ["sync"]] {
+            let (_, outcome) = try Self.loadsLibgit2(setup, home: home, scratch: scratch)
+            try #require(outcome.succeeded, "habit \(setup.joined(separator: " ")): \(outcome.out)\(Self.ownErrors(outcome))")
+        }
+        var notes: [String] = []
+        for day in ["2026-11-20", "2026-11-21", "2026-11-22"] {
+            let (loaded, outcome) = try Self.loadsLibgit2(["done", "read", "--date", day], home: home, scratch: scratch)
+            #expect(outcome.succeeded, "habit done read --date \(day): \(outcome.out)\(Self.ownErrors(outcome))")
+            #expect(!loaded, "habit done read --date \(day) loaded libgit2")
+            notes.append(Self.ownErrors(outcome))
+        }
+        // The note is said before the command's own change: nothing waits, then one, then two.
+        #expect(notes == ["", "1 change not synced yet; run `habit sync`", "2 changes not synced yet; run `habit sync`"])
+    }
+
     /// libgit2 parses the system's certificate authorities when it starts; habit defers that to
     /// the first https operation (Sources/CLibgit2/loader.c), which a local commit never makes
     /// (here one libgit2 writes: a new file, which `DirectRepository` leaves to it).

@@ -12,16 +12,11 @@ extension DirectRepository {
     public func moveCurrentBranch(from old: CommitID?, to new: CommitID, message: String) throws {
         if let fullRepository { return try fullRepository.moveCurrentBranch(from: old, to: new, message: message) }
         let path = gitDirectoryPath + "/" + branch
-        let descriptor = try DirectFile.lock(path)
-        var renamed = false
-        defer {
-            close(descriptor)
-            if !renamed { unlink(path + ".lock") }
-        }
+        let lock = try DirectFile.lock(path)
+        defer { lock.release() }
         let current = readBranch()
         guard current == (old.map { .commit($0) } ?? .unborn), !message.contains("\n") else {
-            unlink(path + ".lock")
-            renamed = true
+            lock.release()
             return try full().moveCurrentBranch(from: old, to: new, message: message)
         }
         let now = Self.now()
@@ -29,10 +24,9 @@ extension DirectRepository {
             ? "\(config.name!) <\(config.email!)>" : "unknown <unknown>"
         let line = "\(old?.hex ?? String(repeating: "0", count: 40)) \(new.hex) \(who) \(now.secondsSinceEpoch) \(Self.zone(now.offsetMinutes))\t\(message)\n"
         for log in ["logs/" + branch, "logs/HEAD"] { try appendLog(log, line: line) }
-        try DirectFile.write(Array((new.hex + "\n").utf8), to: descriptor, path: path + ".lock")
-        guard fsync(descriptor) == 0 else { throw DirectFailure("Could not flush \(path).lock", errno: errno) }
-        guard rename(path + ".lock", path) == 0 else { throw DirectFailure("Could not move \(branch)", errno: errno) }
-        renamed = true
+        try lock.write(Array((new.hex + "\n").utf8))
+        try lock.flush()
+        try lock.replace()
         try DirectFile.flushFolder(String(path[..<path.lastIndex(of: "/")!]))
     }
 

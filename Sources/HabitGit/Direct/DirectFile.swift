@@ -73,7 +73,7 @@ enum DirectFile {
 
     /// Takes git's lock on `path` (`path.lock`, created exclusively). A lock that exists throws a
     /// `GitError` of kind `.locked`, which `GitLockRecovery` knows.
-    static func lock(_ path: String) throws -> Int32 {
+    static func lock(_ path: String) throws -> GitFileLock {
         let descriptor = open(path + ".lock", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let code = errno
@@ -82,6 +82,41 @@ enum DirectFile {
             }
             throw DirectFailure("Could not lock \(path)", errno: code)
         }
-        return descriptor
+        return GitFileLock(path: path, descriptor: descriptor)
+    }
+}
+
+/// git's lock on a file, open for writing its new contents: renamed over the file by `replace`,
+/// else removed by `release` (which every holder defers).
+final class GitFileLock {
+    let path: String
+    let descriptor: Int32
+    private var open = true
+    private var replaced = false
+
+    fileprivate init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        try DirectFile.write(bytes, to: descriptor, path: path + ".lock")
+    }
+
+    func flush() throws {
+        guard fsync(descriptor) == 0 else { throw DirectFailure("Could not flush \(path).lock", errno: errno) }
+    }
+
+    /// Renames the lock over the file.
+    func replace() throws {
+        guard rename(path + ".lock", path) == 0 else { throw DirectFailure("Could not replace \(path)", errno: errno) }
+        replaced = true
+    }
+
+    func release() {
+        guard open else { return }
+        open = false
+        close(descriptor)
+        if !replaced { unlink(path + ".lock") }
     }
 }

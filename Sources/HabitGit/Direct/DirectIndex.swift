@@ -20,12 +20,8 @@ extension DirectRepository {
 
     private func updateIndexDirectly(paths: [String], written: [String: [UInt8]], blobs: [String: [UInt8]]) throws -> Bool {
         let path = gitDirectoryPath + "/index"
-        let descriptor = try DirectFile.lock(path)
-        var renamed = false
-        defer {
-            close(descriptor)
-            if !renamed { unlink(path + ".lock") }
-        }
+        let lock = try DirectFile.lock(path)
+        defer { lock.release() }
         var stamp = stat()
         guard stat(path, &stamp) == 0, let bytes = DirectFile.read(path), var index = IndexFile(bytes) else { return false }
         var updated: [Int] = []
@@ -42,9 +38,8 @@ extension DirectRepository {
             if entry.mtime.0 > indexTime.0 || (entry.mtime.0 == indexTime.0 && entry.mtime.1 >= indexTime.1) { return false }
         }
         for file in paths { index.invalidateTrees(on: file) }
-        try DirectFile.write(index.serialized(), to: descriptor, path: path + ".lock")
-        guard rename(path + ".lock", path) == 0 else { throw DirectFailure("Could not replace \(path)", errno: errno) }
-        renamed = true
+        try lock.write(index.serialized())
+        try lock.replace()
         return true
     }
 

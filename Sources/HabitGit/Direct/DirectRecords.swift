@@ -34,20 +34,15 @@ extension DirectRepository {
     /// Rewrites `.git/config` under its lock when `edit` changes its lines.
     private func editConfig(_ edit: (inout [Substring]) -> Bool) throws {
         let path = gitDirectoryPath + "/config"
-        let descriptor = try DirectFile.lock(path)
-        var renamed = false
-        defer {
-            close(descriptor)
-            if !renamed { unlink(path + ".lock") }
-        }
+        let lock = try DirectFile.lock(path)
+        defer { lock.release() }
         guard let bytes = DirectFile.read(path) else { throw DirectFailure("Could not read \(path)") }
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         guard edit(&lines) else { return }
-        try DirectFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: descriptor, path: path + ".lock")
-        guard rename(path + ".lock", path) == 0 else { throw DirectFailure("Could not replace \(path)", errno: errno) }
-        renamed = true
+        try lock.write(Array((lines.joined(separator: "\n") + "\n").utf8))
+        try lock.replace()
     }
 
     /// The index of each line that opens a section, with the section's lowercased name.

@@ -91,6 +91,10 @@ extension Habits {
         // starting libgit2 (which loads the system's certificates) costs more than the whole command.
         guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return nil }
         if let head = quick.head, head == quick.upstream { return nil }
+        if let head = quick.head, let upstream = quick.upstream,
+           case .waiting(let count, let reason) = WaitingCommits.count(workingDirectory: directory.path, head: head, upstream: upstream) {
+            return count > 0 ? (count, reason) : nil
+        }
         guard let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil else { return nil }
         return waitingChanges(in: repository)
     }

@@ -89,17 +89,36 @@ public final class DirectRepository: BranchHistory {
 
     /// The branch's commit from its loose file or `packed-refs`.
     func readBranch() -> BranchState {
-        if let bytes = DirectFile.read(gitDirectoryPath + "/" + branch) {
-            guard bytes.count == 41, bytes.last == 0x0A, let id = CommitID(hex: String(decoding: bytes.dropLast(), as: UTF8.self)) else { return .unknown }
+        let loose = gitDirectoryPath + "/" + branch
+        switch Self.kind(loose) {
+        case .regular:
+            guard let bytes = DirectFile.read(loose), bytes.count == 41, bytes.last == 0x0A,
+                  let id = CommitID(hex: String(decoding: bytes.dropLast(), as: UTF8.self)) else { return .unknown }
             return .commit(id)
+        case .other: return .unknown
+        case .missing: break
         }
-        guard errno == ENOENT else { return .unknown }
-        guard let packed = DirectFile.read(gitDirectoryPath + "/packed-refs") else { return errno == ENOENT ? .unborn : .unknown }
+        let packedPath = gitDirectoryPath + "/packed-refs"
+        switch Self.kind(packedPath) {
+        case .missing: return .unborn
+        case .other: return .unknown
+        case .regular: break
+        }
+        guard let packed = DirectFile.read(packedPath) else { return .unknown }
         for line in String(decoding: packed, as: UTF8.self).split(separator: "\n") where line.hasSuffix(" " + branch) {
             guard line.utf8.count == 41 + branch.utf8.count, let id = CommitID(hex: String(line.prefix(40))) else { return .unknown }
             return .commit(id)
         }
         return .unborn
+    }
+
+    enum FileKind { case regular, missing, other }
+
+    /// What is at `path`: `other` for anything but a regular file, and when it cannot be told.
+    static func kind(_ path: String) -> FileKind {
+        var info = stat()
+        if lstat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFREG ? .regular : .other }
+        return errno == ENOENT ? .missing : .other
     }
 
     // MARK: - Writing a commit

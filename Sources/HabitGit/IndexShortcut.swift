@@ -61,8 +61,8 @@ enum IndexShortcut {
     }
 
     /// Reads the whole file and compares it with `bytes` (one more byte than expected is read, so
-    /// a file that grew since `fstat` differs too).
-    private static func contentsEqual(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    /// a file that grew since `fstat` differs too). `DirectRepository` reads back the same way.
+    static func contentsEqual(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var buffer = [UInt8](repeating: 0, count: bytes.count + 1)
         var filled = 0
         let complete = buffer.withUnsafeMutableBytes { raw -> Bool in

@@ -53,17 +53,7 @@ extension DirectRepository {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o100 == 0,
               Int(info.st_size) == bytes.count else { return nil }
-        var buffer = [UInt8](repeating: 0, count: bytes.count + 1)
-        var filled = 0
-        while filled < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            filled += count
-        }
-        guard filled == bytes.count, bytes.isEmpty || bytes.withUnsafeBytes({ expected in
-            buffer.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress!, expected.count) == 0 }
-        }) else { return nil }
+        guard IndexShortcut.contentsEqual(descriptor, bytes) else { return nil }
         func word(_ value: some BinaryInteger) -> UInt32 { UInt32(truncatingIfNeeded: value) }
         return IndexFile.Stat(ctime: (word(info.st_ctim.tv_sec), word(info.st_ctim.tv_nsec)),
                               mtime: (word(info.st_mtim.tv_sec), word(info.st_mtim.tv_nsec)),

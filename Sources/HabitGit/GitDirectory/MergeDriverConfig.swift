@@ -44,7 +44,7 @@ public enum MergeDriverConfig {
         var written = false
         if !missing.isEmpty {
             let bytes = Array((text + addition(missing, after: text)).utf8)
-            written = writeAll(bytes, to: descriptor) && fsync(descriptor) == 0
+            written = (try? DirectFile.write(bytes, to: descriptor, path: lock)) != nil && fsync(descriptor) == 0
         }
         close(descriptor)
         guard written, rename(lock, path) == 0 else {
@@ -121,16 +121,5 @@ public enum MergeDriverConfig {
         if missing.contains(.renames) { lines += ["[merge]", "\trenames = false"] }
         let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
         return separator + lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 }

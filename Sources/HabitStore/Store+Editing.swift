@@ -31,6 +31,9 @@ extension Store {
         let logKey = TrackerKey.log.rawValue
         let path = [logKey, key]
         let line = TrackerEncoding.day(value, note: note)
+        // A day added to or removed from a `[log]` section is spliced without parsing the file
+        // again (the document is parsed from these bytes if this store edits the file again).
+        var source: [UInt8]?
         try edit(DataFormat.trackerFile(id: id)) { () throws(TOMLEditError) in
             if let line {
                 if document.root.value(at: path) != nil {
@@ -40,17 +43,23 @@ extension Store {
                     // left it unsorted; then this is still a sensible spot).
                     // Slot by slot: `keys` would make an array of every day's key first.
                     let position = (0..<log.count).first { Store.isKey(log.key(at: $0), after: day, dayText: key) } ?? log.count
-                    try document.insertValue(line, forKey: key, inTable: [logKey], at: position)
+                    source = document.sourceInsertingValue(line, forKey: key, inTable: [logKey], at: position)
+                    if source == nil { try document.insertValue(line, forKey: key, inTable: [logKey], at: position) }
                 } else {
                     try document.setValue(line, at: path)
                 }
             } else if document.root.value(at: path) != nil {
-                try document.removeValue(at: path)
+                source = document.sourceRemovingValue(at: path)
+                if source == nil { try document.removeValue(at: path) }
             }
         }
         tracker.log.setEntry(value.map { CompletionLog.Entry(day: day, value: $0, measure: tracker.measure) }, on: day)
         tracker.log.setNote(note, on: day)
-        record(document, tracker: tracker, in: &file, dayEdit: true)
+        if let source {
+            record(source, tracker: tracker, in: &file)
+        } else {
+            record(document, tracker: tracker, in: &file, dayEdit: true)
+        }
         return true
     }
 
@@ -298,8 +307,14 @@ extension Store {
             throw .invalidData([Diagnostic(file: DataFormat.trackerFile(id: id), problem: .unreadable(.missing))])
         }
         if file.document == nil, !file.hasErrors {
-            // Loaded from the cache: edits need the document, so read and check the file now.
-            file = parseTrackerFile(id: id)
+            if case .some(.some(let pending)) = changes[DataFormat.trackerFile(id: id)], file.tracker != nil,
+               case .success(let document) = TOMLDocument.parse(pending) {
+                // Edited by this store without the document (`setDay`): parse what it will write.
+                file.document = document
+            } else {
+                // Loaded from the cache: edits need the document, so read and check the file now.
+                file = parseTrackerFile(id: id)
+            }
             files[id] = file
         }
         guard !file.hasErrors, let tracker = file.tracker, let document = file.document else {
@@ -338,6 +353,15 @@ extension Store {
         file.tracker = tracker
         files[file.id] = file
         recordChange(DataFormat.trackerFile(id: file.id), document.bytes, dayEdit: dayEdit)
+    }
+
+    /// A day edit made on the source alone: the document is left to be parsed from `source` when
+    /// it is needed again.
+    private func record(_ source: [UInt8], tracker: Tracker, in file: inout TrackerFile) {
+        file.document = nil
+        file.tracker = tracker
+        files[file.id] = file
+        recordChange(DataFormat.trackerFile(id: file.id), source, dayEdit: true)
     }
 
     private func recordSettings(_ document: TOMLDocument) {

@@ -18,6 +18,13 @@ public struct TOMLSplice: Equatable, Sendable {
 extension TOMLDocument {
     /// Inserts a key line among the key lines of a section (`nil`: root).
     mutating func insertLine(_ line: [UInt8], inSectionAt header: Int?, at position: Int?) throws(TOMLEditError) {
+        try splice([lineInsertion(line, inSectionAt: header, at: position)])
+    }
+
+    /// Where and how `insertLine` puts a key line: before the `position`-th key line with its
+    /// indentation, after the last one, after the header, or (root without keys) above the comment
+    /// block attached to the first header.
+    func lineInsertion(_ line: [UInt8], inSectionAt header: Int?, at position: Int?) -> TOMLSplice {
         let section = sectionStatements(header: header)
         let keyLines = section.keys
         var indent: [UInt8] = []
@@ -33,18 +40,15 @@ extension TOMLDocument {
         } else if let headerIndex = section.header {
             offset = statements[headerIndex].end
         } else if let firstHeader = statements.firstIndex(where: { $0.kind != .keyValue }) {
-            // Root without keys: above the comment block attached to the first header.
             let start = attachedCommentStart(before: statements[firstHeader].start)
-            try apply([(start..<start, line + newline + newline)])
-            return
+            return .insert(line + newline + newline, at: start)
         } else {
             offset = bytes.count
         }
         if offset == bytes.count, !bytes.isEmpty, bytes.last != ASCII.lf {
-            try apply([(offset..<offset, newline + indent + line)])
-        } else {
-            try apply([(offset..<offset, indent + line + newline)])
+            return .insert(newline + indent + line, at: offset)
         }
+        return .insert(indent + line + newline, at: offset)
     }
 
     /// Appends text as a new section at the end, after one blank line.
@@ -133,6 +137,18 @@ extension TOMLDocument {
     /// bytes and must not overlap; at one offset, insertions (empty ranges) go first in the given
     /// order. On failure the document is unchanged.
     public mutating func splice(_ edits: [TOMLSplice]) throws(TOMLEditError) {
+        let output = try spliced(edits)
+        switch TOMLDocument.parse(output) {
+        case .success(let document):
+            self = document
+        case .failure(let failure):
+            let first = failure.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "unknown error"
+            throw TOMLEditError("the edit would produce invalid TOML (\(first))")
+        }
+    }
+
+    /// The source with `edits` spliced in, not parsed.
+    func spliced(_ edits: [TOMLSplice]) throws(TOMLEditError) -> [UInt8] {
         let ordered = edits.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element.range, rhs.element.range)
             if a.lowerBound != b.lowerBound { return a.lowerBound < b.lowerBound }
@@ -151,13 +167,7 @@ extension TOMLDocument {
             cursor = edit.range.upperBound
         }
         output += bytes[cursor...]
-        switch TOMLDocument.parse(output) {
-        case .success(let document):
-            self = document
-        case .failure(let failure):
-            let first = failure.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "unknown error"
-            throw TOMLEditError("the edit would produce invalid TOML (\(first))")
-        }
+        return output
     }
 
     mutating func apply(_ edits: [(Range<Int>, [UInt8])]) throws(TOMLEditError) {

@@ -41,8 +41,11 @@ extension Store {
                 } else if case .table(let log)? = document.root[logKey] {
                     // Keep the log sorted: insert before the first later day (hand edits may have
                     // left it unsorted; then this is still a sensible spot).
-                    // Slot by slot: `keys` would make an array of every day's key first.
-                    let position = (0..<log.count).first { Store.isKey(log.key(at: $0), after: day, dayText: key) } ?? log.count
+                    // On the keys' bytes: `keys` would make an array of every day's key first.
+                    var dayText = key
+                    let position = dayText.withUTF8 { dayText in
+                        log.firstSlot { Store.isKey($0, after: day, dayText: dayText) }
+                    } ?? log.count
                     source = document.sourceInsertingValue(line, forKey: key, inTable: [logKey], at: position)
                     if source == nil { try document.insertValue(line, forKey: key, inTable: [logKey], at: position) }
                 } else {
@@ -70,14 +73,18 @@ extension Store {
     static func isKey(_ other: String, after day: CivilDate, dayText text: String) -> Bool {
         var text = text
         var other = other
-        let notAfter = text.withUTF8 { day in
-            other.withUTF8 { key in
-                guard day.count == 10, key.count == 10 else { return false }
-                for index in 0..<10 where key[index] != day[index] { return key[index] < day[index] }
-                return true
+        return text.withUTF8 { text in other.withUTF8 { isKey($0, after: day, dayText: text) } }
+    }
+
+    static func isKey(_ key: UnsafeBufferPointer<UInt8>, after day: CivilDate, dayText text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if text.count == 10, key.count == 10 {
+            for index in 0..<10 where key[index] != text[index] {
+                guard key[index] > text[index] else { return false }
+                return CivilDate(String(decoding: key, as: UTF8.self)).map { $0 > day } ?? false
             }
+            return false
         }
-        return !notAfter && (CivilDate(other).map { $0 > day } ?? false)
+        return CivilDate(String(decoding: key, as: UTF8.self)).map { $0 > day } ?? false
     }
 
     /// Adds a new tracker file and returns its id (the slug of its name).

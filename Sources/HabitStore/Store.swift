@@ -17,11 +17,19 @@ public final class Store {
     }
 
     public let source: any DataSource
-    public internal(set) var settings: Settings
+    public internal(set) var settings: Settings {
+        didSet { builtJournal = nil }
+    }
     public internal(set) var diagnostics: [Diagnostic] = []
     var settingsDocument: TOMLDocument?
     var settingsHaveErrors = false
-    var files: [String: TrackerFile] = [:]
+    var files: [String: TrackerFile] = [:] {
+        didSet { builtJournal = nil }
+    }
+    /// The journal of `settings` and `files` as they are, built once: a change asks for it several
+    /// times (to resolve the tracker, for the outcome, for the hook's record), and building it sorts
+    /// every file name.
+    private var builtJournal: Journal?
     /// Files this store changed and has not written: relative path → new bytes (nil deletes it).
     public internal(set) var changes: [String: [UInt8]?] = [:]
     /// What each changed file held when loaded (nil: it did not exist), to undo a change.
@@ -51,7 +59,10 @@ public final class Store {
 
     /// Valid trackers in file-name order.
     public var journal: Journal {
-        Journal(settings: settings, trackers: files.keys.sorted().compactMap { files[$0]?.tracker })
+        if let builtJournal { return builtJournal }
+        let journal = Journal(settings: settings, trackers: files.keys.sorted().compactMap { files[$0]?.tracker })
+        builtJournal = journal
+        return journal
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -14,11 +14,11 @@ extension TOMLDocument {
     public func sourceInsertingValue(_ value: TOMLValue, forKey key: String, inTable path: [String], at index: Int) -> [UInt8]? {
         guard !path.isEmpty, resolve(path + [key]) == nil, let table = resolve(path), table.kind == .headerTable,
               table.inlineRoot == nil, case .table = table.value,
-              sectionStatements(header: table.valueRange.lowerBound).header != nil else { return nil }
+              case let section = sectionStatements(header: table.valueRange.lowerBound), section.header != nil else { return nil }
         let line = Array("\(TOMLSerializer.key(key)) = \(TOMLSerializer.value(value))".utf8)
         // The serializer writes valid single lines; checking one costs a line, not the file.
         guard case .success(let alone) = TOMLDocument.parse(line), alone.root.count == 1, alone.root[key] != nil,
-              case let insertion = lineInsertion(line, inSectionAt: table.valueRange.lowerBound, at: max(0, index)),
+              case let insertion = lineInsertion(line, in: section, at: max(0, index)),
               Self.isIndentedLine(insertion.replacement, newline: newline) else { return nil }
         return try? spliced([insertion])
     }

@@ -25,7 +25,10 @@ extension TOMLDocument {
     /// indentation, after the last one, after the header, or (root without keys) above the comment
     /// block attached to the first header.
     func lineInsertion(_ line: [UInt8], inSectionAt header: Int?, at position: Int?) -> TOMLSplice {
-        let section = sectionStatements(header: header)
+        lineInsertion(line, in: sectionStatements(header: header), at: position)
+    }
+
+    func lineInsertion(_ line: [UInt8], in section: (header: Int?, keys: [Int]), at position: Int?) -> TOMLSplice {
         let keyLines = section.keys
         var indent: [UInt8] = []
         let offset: Int

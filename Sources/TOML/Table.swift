@@ -60,6 +60,23 @@ public struct TOMLTable: Sendable, Equatable, Sequence {
         keysInSource ? sourceKey(at: slot) : names[slot]
     }
 
+    /// The first slot whose key, as UTF-8, satisfies `predicate`: a search through a long table
+    /// (a log of years) that makes no String of each key.
+    public func firstSlot(whereKey predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int? {
+        if keysInSource {
+            return source.withUnsafeBufferPointer { source in
+                slots.indices.first { slot in
+                    let entry = slots[slot].meta
+                    return predicate(UnsafeBufferPointer(rebasing: source[entry.keyStart..<entry.keyEnd]))
+                }
+            }
+        }
+        return names.indices.first { slot in
+            var name = names[slot]
+            return name.withUTF8 { predicate($0) }
+        }
+    }
+
     public var count: Int { slots.count }
     public var isEmpty: Bool { slots.isEmpty }
 

@@ -7,6 +7,24 @@ import TOML
 struct ParsedTableTests {
     /// Keys are scanned eight bytes at a time: every byte, at every position of a word, must end a
     /// bare key exactly when it is not A-Za-z0-9_-.
+    /// `firstSlot(whereKey:)` finds what searching `keys` finds, on a parsed table (keys in the
+    /// source, quoted ones among them) and on one built in memory.
+    @Test func theFirstSlotByKeyBytesIsTheFirstByKey() throws {
+        let parsed = try parse("b = 1\n\"é\" = 2\nc-d = 3\n\"\" = 4\n").root
+        let built: TOMLTable = ["b": 1, "é": 2, "c-d": 3, "": 4]
+        let bare = try parse("b = 1\nc-d = 3\nx = 4\n").root
+        #expect(bare.firstSlot { $0.count > 1 } == 1)
+        #expect(bare.firstSlot { $0.first == UInt8(ascii: "x") } == 2)
+        #expect(bare.firstSlot { $0.isEmpty } == nil)
+        for table in [parsed, built] {
+            for wanted in ["b", "é", "c-d", "", "missing"] {
+                let found = table.firstSlot { String(decoding: $0, as: UTF8.self) == wanted }
+                #expect(found == table.keys.firstIndex(of: wanted), "\(wanted)")
+            }
+            #expect(table.firstSlot { $0.count > 1 } == 1)
+        }
+    }
+
     @Test func bareKeysEndWhereTheirBytesStopBeingBare() throws {
         for byte in UInt8.min...UInt8.max {
             let isBare = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (0x30...0x39).contains(byte)

@@ -62,7 +62,13 @@ public enum HabitCLI {
             }
             // The marking commands, `stats` and `cal` with their usual options skip ArgumentParser
             // (QuickCommandLine).
-            var command = try QuickCommandLine.command(arguments) ?? HabitCommand.parseAsRoot(arguments)
+            if let invocation = QuickCommandLine.invocation(arguments) {
+                TimerRecovery.offer(invocation.global, context: context)
+                try invocation.run()
+                context.runSuccessActions()
+                return ExitStatus.success
+            }
+            var command = try HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()
             context.runSuccessActions()

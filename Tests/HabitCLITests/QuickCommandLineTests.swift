@@ -81,50 +81,12 @@ import Testing
 
     @Test(arguments: commandLines)
     func readsEachOptionAsTheParserDoes(_ arguments: [String]) throws {
-        guard let quick = QuickCommandLine.command(arguments) else { return }  // ArgumentParser's to judge
+        guard let quick = QuickCommandLine.invocation(arguments) else { return }  // ArgumentParser's to judge
         let parsed = try #require(try? HabitCommand.parseAsRoot(arguments),
                                   "QuickCommandLine accepted what ArgumentParser refuses: \(arguments)")
-        if let quick = quick as? DoneCommand {
-            let parsed = try #require(parsed as? DoneCommand, "ArgumentParser reads another command: \(arguments)")
-            #expect(quick.amount == parsed.amount)
-            #expect(quick.total == parsed.total)
-            #expect(quick.note == parsed.note)
-            expectSame(quick.global, quick.mark, quick.range, as: parsed.global, parsed.mark, parsed.range)
-        } else if let quick = quick as? UndoneCommand {
-            let parsed = try #require(parsed as? UndoneCommand, "ArgumentParser reads another command: \(arguments)")
-            expectSame(quick.global, quick.mark, quick.range, as: parsed.global, parsed.mark, parsed.range)
-        } else if let quick = quick as? SlipCommand {
-            let parsed = try #require(parsed as? SlipCommand, "ArgumentParser reads another command: \(arguments)")
-            #expect(quick.note == parsed.note)
-            expectSame(quick.global, quick.mark, nil, as: parsed.global, parsed.mark, nil)
-        } else if let quick = quick as? StatsCommand {
-            let parsed = try #require(parsed as? StatsCommand, "ArgumentParser reads another command: \(arguments)")
-            #expect(quick.json.isSet == parsed.json.isSet)
-            #expect(quick.global.dir == parsed.global.dir)
-            #expect(quick.global.color == parsed.global.color)
-        } else if let quick = quick as? CalendarCommand {
-            let parsed = try #require(parsed as? CalendarCommand, "ArgumentParser reads another command: \(arguments)")
-            #expect(quick.json.isSet == parsed.json.isSet)
-            #expect(quick.year == parsed.year)
-            #expect(quick.tracker == parsed.tracker)
-            #expect(quick.when == parsed.when)
-            #expect(quick.global.dir == parsed.global.dir)
-            #expect(quick.global.color == parsed.global.color)
-        } else {
-            let quick = try #require(quick as? UnslipCommand)
-            let parsed = try #require(parsed as? UnslipCommand, "ArgumentParser reads another command: \(arguments)")
-            expectSame(quick.global, quick.mark, nil, as: parsed.global, parsed.mark, nil)
-        }
-    }
-
-    func expectSame(_ global: GlobalOptions, _ mark: MarkOptions, _ range: RangeOptions?,
-                    as parsedGlobal: GlobalOptions, _ parsedMark: MarkOptions, _ parsedRange: RangeOptions?) {
-        #expect(global.dir == parsedGlobal.dir)
-        #expect(global.color == parsedGlobal.color)
-        #expect(mark.tracker == parsedMark.tracker)
-        #expect(mark.date == parsedMark.date)
-        #expect(range?.from == parsedRange?.from)
-        #expect(range?.to == parsedRange?.to)
+        let command = try #require(parsed as? any InvocableCommand, "ArgumentParser reads another command: \(arguments)")
+        #expect(quick == command.invocation, "\(arguments)")
+        #expect(type(of: command).configuration.commandName == arguments.first, "\(arguments)")
     }
 
     @Test func takesTheCommonCommandLines() {
@@ -134,7 +96,7 @@ import Testing
                           ["slip", "run", "--note", "rain"], ["unslip", "run", "--date", "-1"],
                           ["stats"], ["stats", "--json"], ["cal"], ["cal", "--year"], ["cal", "--year", "--json"],
                           ["cal", "2026-10", "--tracker", "run"], ["cal", "--year", "2025", "--dir", "/d"]] {
-            #expect(QuickCommandLine.command(arguments) != nil, "\(arguments)")
+            #expect(QuickCommandLine.invocation(arguments) != nil, "\(arguments)")
         }
     }
 

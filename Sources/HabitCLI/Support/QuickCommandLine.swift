@@ -1,7 +1,6 @@
-import ArgumentParser
-
 /// `habit done`, `undone`, `slip`, `unslip`, `stats` and `cal` with their usual options, read without
-/// ArgumentParser, then run as the very command ArgumentParser would have built. ArgumentParser
+/// ArgumentParser, then run as the very `CommandInvocation` that the command ArgumentParser would
+/// have built hands over (no ArgumentParser type is touched: see `CommandInvocation`). ArgumentParser
 /// builds each command's arguments by reflection (`Mirror` over every option group) several times a
 /// parse, and looks at the default command and at completion-script requests too: 18 M instructions
 /// of a release `habit done`'s 51 M, paid on every mark, and 14–15 M of `habit stats` and
@@ -28,7 +27,7 @@ struct QuickCommandLine {
         let unconditional: Set<String>
         var flags: Set<String> = []
         let words: ClosedRange<Int>
-        let build: @Sendable (QuickCommandLine) -> ParsableCommand?
+        let build: @Sendable (QuickCommandLine) -> CommandInvocation?
     }
 
     static let global: Set<String> = ["--dir", "--color"]
@@ -37,66 +36,41 @@ struct QuickCommandLine {
     static let grammars: [String: Grammar] = [
         "done": Grammar(valueOptions: global.union(mark).union(["--amount", "--set", "--note"]),
                         unconditional: mark.union(["--amount", "--set"]), words: 1...1) { line in
-            guard let global = line.globalOptions else { return nil }
-            var command = DoneCommand()
-            command.global = global
-            command.mark = line.markOptions
-            command.range = line.rangeOptions
-            command.amount = line.values["--amount"]
-            command.total = line.values["--set"]
-            command.note = line.values["--note"]
-            return command
+            line.globalValues.map {
+                .done($0, tracker: line.words[0], date: line.values["--date"], from: line.values["--from"], to: line.values["--to"],
+                      amount: line.values["--amount"], total: line.values["--set"], note: line.values["--note"])
+            }
         },
         "undone": Grammar(valueOptions: global.union(mark), unconditional: mark, words: 1...1) { line in
-            guard let global = line.globalOptions else { return nil }
-            var command = UndoneCommand()
-            command.global = global
-            command.mark = line.markOptions
-            command.range = line.rangeOptions
-            return command
+            line.globalValues.map {
+                .undone($0, tracker: line.words[0], date: line.values["--date"], from: line.values["--from"], to: line.values["--to"])
+            }
         },
         "slip": Grammar(valueOptions: global.union(["--date", "--note"]), unconditional: ["--date"], words: 1...1) { line in
-            guard let global = line.globalOptions else { return nil }
-            var command = SlipCommand()
-            command.global = global
-            command.mark = line.markOptions
-            command.note = line.values["--note"]
-            return command
+            line.globalValues.map { .slip($0, tracker: line.words[0], date: line.values["--date"], note: line.values["--note"]) }
         },
         "unslip": Grammar(valueOptions: global.union(["--date"]), unconditional: ["--date"], words: 1...1) { line in
-            guard let global = line.globalOptions else { return nil }
-            var command = UnslipCommand()
-            command.global = global
-            command.mark = line.markOptions
-            return command
+            line.globalValues.map { .unslip($0, tracker: line.words[0], date: line.values["--date"]) }
         },
         "stats": Grammar(valueOptions: global, unconditional: [], flags: ["--json"], words: 0...0) { line in
-            guard let global = line.globalOptions else { return nil }
-            var command = StatsCommand()
-            command.global = global
-            command.json = line.json()
-            return command
+            line.globalValues.map { .stats($0, json: line.flags.contains("--json")) }
         },
         // At most one word, the month or year (`2026-10`, `+1`); `-1` looks like an option, so
         // ArgumentParser reads it (and hands it to `when` unparsed).
         "cal": Grammar(valueOptions: global.union(["--tracker"]), unconditional: [], flags: ["--json", "--year"],
                        words: 0...1) { line in
-            guard let global = line.globalOptions else { return nil }
-            var command = CalendarCommand()
-            command.global = global
-            command.when = line.words
-            command.year = line.flags.contains("--year")
-            command.tracker = line.values["--tracker"]
-            command.json = line.json()
-            return command
+            line.globalValues.map {
+                .calendar($0, when: line.words, year: line.flags.contains("--year"), tracker: line.values["--tracker"],
+                          json: line.flags.contains("--json"))
+            }
         },
     ]
 
     /// Off only where `QuickCommandLineTests` runs each command line both ways.
     @TaskLocal static var isEnabled = true
 
-    /// The command the arguments name, when this reader takes them all.
-    static func command(_ arguments: [String]) -> ParsableCommand? {
+    /// What the arguments ask to run, when this reader takes them all.
+    static func invocation(_ arguments: [String]) -> CommandInvocation? {
         guard isEnabled, let name = arguments.first, let grammar = grammars[name],
               let line = QuickCommandLine(arguments.dropFirst(), grammar) else { return nil }
         return grammar.build(line)
@@ -136,39 +110,10 @@ struct QuickCommandLine {
         guard grammar.words.contains(words.count) else { return nil }
     }
 
-    /// `--json`, with the help sentence of the command's own flag.
-    func json<Wording>() -> JSONFlag<Wording> {
-        var flag = JSONFlag<Wording>()
-        flag.isSet = flags.contains("--json")
-        return flag
-    }
-
     /// `--dir` and `--color`; nil for a colour that is no mode (ArgumentParser lists the modes).
-    var globalOptions: GlobalOptions? {
-        var options = GlobalOptions()
-        options.dir = values["--dir"]
-        if let text = values["--color"] {
-            guard let color = ColorChoice(argument: text) else { return nil }
-            options.color = color
-        } else {
-            options.color = .auto
-        }
-        return options
-    }
-
-    var markOptions: MarkOptions {
-        var argument = TrackerArgument<NameOrPrefix>()
-        argument.tracker = words[0]
-        var options = MarkOptions()
-        options.argument = argument
-        options.date = values["--date"]
-        return options
-    }
-
-    var rangeOptions: RangeOptions {
-        var options = RangeOptions()
-        options.from = values["--from"]
-        options.to = values["--to"]
-        return options
+    var globalValues: GlobalValues? {
+        guard let text = values["--color"] else { return GlobalValues(dir: values["--dir"]) }
+        guard let color = ColorChoice(rawValue: text) else { return nil }
+        return GlobalValues(dir: values["--dir"], color: color)
     }
 }

@@ -30,6 +30,10 @@ struct Session {
         self.init(dir: options.dir, color: options.color)
     }
 
+    init(_ values: GlobalValues) {
+        self.init(dir: values.dir, color: values.color)
+    }
+
     /// The words of the user's language, for a command that needs them before (or without) a
     /// session: a session also checks the data directory's git config and finds the hook.
     static var messages: Messages { Messages(Language.from(environment: Context.current.environment)) }

@@ -5,7 +5,7 @@ import HabitLocalization
 
 /// The shared flow of done / undone / skip.
 struct Marking {
-    let global: GlobalOptions
+    let global: GlobalValues
     let tracker: String
     let date: String?
 

@@ -12,7 +12,7 @@ struct RangeOptions: ParsableArguments {
     var to: String?
 
     /// Whether a range was given; both ends are needed, and not with --date.
-    func isGiven(date: String?, _ t: Messages) throws -> Bool {
+    static func isGiven(from: String?, to: String?, date: String?, _ t: Messages) throws -> Bool {
         if (from == nil) != (to == nil) || (from != nil && date != nil) { throw Failure.usage(t[.rangeNeedsBoth]) }
         return from != nil
     }
@@ -20,16 +20,17 @@ struct RangeOptions: ParsableArguments {
 
 /// The shared flow of `done` and `undone` over a range of days.
 struct RangeMarking {
-    let global: GlobalOptions
+    let global: GlobalValues
     let tracker: String
-    let range: RangeOptions
+    let from: String?
+    let to: String?
 
     func apply(_ mark: Mark?, amount: AmountChange? = nil, note: String? = nil) throws {
         let session = Session(global)
         let t = session.t
         let (preview, today) = try session.loadWithToday()
-        let first = try session.parseDay(range.from, today: today)
-        let last = try session.parseDay(range.to, today: today)
+        let first = try session.parseDay(from, today: today)
+        let last = try session.parseDay(to, today: today)
         let outcome: Habits.RangeOutcome
         do {
             outcome = try session.habits.mark(mark, tracker, from: first, to: last, today: today, amount: amount, note: note,

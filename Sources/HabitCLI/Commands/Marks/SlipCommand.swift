@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 import HabitCore
 
-struct SlipCommand: ParsableCommand {
+struct SlipCommand: InvocableCommand {
     static let configuration = CommandConfiguration(
         commandName: "slip",
         abstract: "Log a slip of a habit to quit on a day (today by default).",
@@ -22,7 +22,7 @@ struct SlipCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A note for the day (an empty one removes it).", valueName: "text"))
     var note: String?
 
-    func run() throws {
-        try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(.slipped, note: note)
-    }
+    var invocation: CommandInvocation { .slip(global.values, tracker: mark.tracker, date: mark.date, note: note) }
+
+    func run() throws { try invocation.run() }
 }

@@ -174,7 +174,11 @@ enum TimerRecovery {
 
     static func offer(for command: ParsableCommand, context: Context) {
         guard applies(to: command), let command = command as? any SessionCommand else { return }
-        let global = command.global
+        offer(command.global.values, context: context)
+    }
+
+    /// The offer for a command with these global options.
+    static func offer(_ global: GlobalValues, context: Context) {
         // Almost always there is no record: find that out before building a session (which
         // checks the git config and looks for the hook), as every command pays this.
         let directory = DataDirectory.resolve(explicit: global.dir, environment: context.environment)

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitLocalization
 
-struct CalendarCommand: ParsableCommand {
+struct CalendarCommand: InvocableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cal",
         abstract: "Show a month calendar of your progress, or a year as a heatmap.",
@@ -37,7 +37,13 @@ struct CalendarCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
+    var invocation: CommandInvocation {
+        .calendar(global.values, when: when, year: year, tracker: tracker, json: json.isSet)
+    }
+
+    func run() throws { try invocation.run() }
+
+    static func run(_ global: GlobalValues, when: [String], year: Bool, tracker: String?, json: Bool) throws {
         let session = Session(global)
         let t = session.t
         // Negative numbers reach `when` unparsed; so do unknown options, which are refused here.
@@ -50,7 +56,7 @@ struct CalendarCommand: ParsableCommand {
         let active = store.journal.trackers.filter { !$0.isArchived }
         let output = session.context.output
         func show(_ document: @autoclosure () -> JSON, _ text: @autoclosure () -> String) {
-            output.write(json.isSet ? document().rendered() : text())
+            output.write(json ? document().rendered() : text())
         }
 
         if year {

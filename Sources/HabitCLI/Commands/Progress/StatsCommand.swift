@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitCore
 
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: InvocableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show your statistics: best streak, perfect days, trackers completed, average, and the trend by week.",
@@ -20,7 +20,11 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
+    var invocation: CommandInvocation { .stats(global.values, json: json.isSet) }
+
+    func run() throws { try invocation.run() }
+
+    static func run(_ global: GlobalValues, json: Bool) throws {
         let session = Session(global)
         let (store, today) = try session.loadWithToday()
         // The journal is built from the store's files on each access: once is enough.
@@ -30,7 +34,7 @@ struct StatsCommand: ParsableCommand {
             TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
         }
         let trend = OverallTrend(journal: journal, today: today, weekStartsOn: store.settings.weekStartsOn)
-        if json.isSet {
+        if json {
             session.context.output.write(StatsView.json(statistics, today: today, trend: trend, quitting: quitting).rendered())
         } else {
             session.context.output.write(StatsView(session: session).render(statistics, trend: trend, quitting: quitting))

@@ -69,6 +69,23 @@ import Testing
         #expect(found.first { $0.name == "link.toml" }?.stamp == nil, "a link is never followed")
     }
 
+    /// The cache is replaced by removing the old file and renaming the new one into the free
+    /// name (never a rename over it): a new file, the new bytes, no temporary left behind.
+    @Test func theCacheIsReplacedAsANewFile() throws {
+        let scratch = try ScratchData()
+        let directory = SafeDirectory(root: scratch.url.path)
+        try directory.write("trackers/data.cache", contents: Array("old".utf8), durable: false)
+        let path = scratch.url.path + "/trackers/data.cache"
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        try directory.stage("trackers/data.cache", contents: Array("new".utf8), durable: false).commitRemovingOld()
+        var after = stat()
+        #expect(stat(path, &after) == 0)
+        #expect(after.st_ino != before.st_ino)
+        #expect(try directory.read("trackers/data.cache").get() == Array("new".utf8))
+        #expect(try directory.list("trackers").get() == ["data.cache"])
+    }
+
     @Test func aChangedFileIsReadAgain() throws {
         let scratch = try ScratchData()
         try scratch.write("trackers/run.toml", handWritten)

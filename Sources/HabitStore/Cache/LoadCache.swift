@@ -80,10 +80,12 @@ public struct LoadCache {
             writer.entry(entry)
         }
         // Best effort: a cache that cannot be written only costs the next run some parsing. It is
-        // private to the user (0700 folder) and never fsynced: losing it costs nothing.
+        // private to the user (0700 folder), never fsynced and never renamed over (losing it costs
+        // nothing, and replacing it by a rename would write it out at once: `commitRemovingOld`).
         let folder = String(location.path[..<(location.path.lastIndex(of: "/") ?? location.path.endIndex)])
         guard case .success = SafeDirectory.makeDirectories(folder, mode: 0o700) else { return }
-        try? SafeDirectory(root: folder).write(String(location.path.dropFirst(folder.count + 1)), contents: writer.bytes, durable: false)
+        let name = String(location.path.dropFirst(folder.count + 1))
+        try? SafeDirectory(root: folder).stage(name, contents: writer.bytes, durable: false).commitRemovingOld()
     }
 
     /// How many done days without a total follow one another from `index` (1 when the entry

@@ -434,6 +434,19 @@ public final class StagedFile {
         folder = -1
     }
 
+    /// For a file that is only a cache (staged with `durable: false`): removes the old file, then
+    /// gives the temporary one its name. Renaming over an existing file makes ext4 write the new
+    /// file's blocks out then and there (its `auto_da_alloc` guard against empty files after a
+    /// crash), a quarter of a millisecond for a warm start's load cache; a cache that is missing
+    /// for an instant, or after a crash, only costs a reader some parsing.
+    public func commitRemovingOld() throws(StoreError) {
+        guard folder >= 0 else { return }
+        precondition(!durable, "only a cache may be missing for an instant")
+        unlinkat(folder, name, 0)
+        try rename()
+        finish(syncing: false)
+    }
+
     /// Removes the temporary file; the real one is untouched.
     public func discard() {
         guard folder >= 0 else { return }

@@ -1,4 +1,5 @@
 import CLibgit2
+import HabitSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -78,8 +79,7 @@ enum IndexShortcut {
             return true
         }
         guard complete, filled == bytes.count else { return false }
-        // An empty array need not have an address to compare from.
-        guard !bytes.isEmpty else { return true }
-        return buffer.withUnsafeBytes { read in bytes.withUnsafeBytes { memcmp(read.baseAddress!, $0.baseAddress!, bytes.count) == 0 } }
+        buffer.removeLast()
+        return buffer.hasSameBytes(as: bytes)
     }
 }

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitSystem
 import TOML
 
 /// Changes to the data. Each edits only the bytes it must and records the file's new bytes in
@@ -383,11 +384,10 @@ extension Store {
         } else if dayEditsOnly[path] == nil {
             dayEditsOnly[path] = true
         }
-        if originals[path] == nil {
-            originals[path] = .some(try? source.read(path).get())
-        }
+        let original = originals[path] ?? (try? source.read(path).get())
+        originals[path] = .some(original)
         // Bytes that are those on disk again are no change: nothing is written and no commit made.
-        changes[path] = originals[path] == .some(bytes) ? nil : .some(bytes)
+        changes[path] = original.hasSameBytes(as: bytes) ? nil : .some(bytes)
     }
 }
 

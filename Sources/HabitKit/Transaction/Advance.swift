@@ -1,5 +1,6 @@
 import HabitGit
 import HabitStore
+import HabitSystem
 
 /// The contents a path should have: bytes and the executable bit, or nil for "no file".
 struct FileContents: Equatable {
@@ -56,7 +57,7 @@ struct Advance {
         // overwritten.
         for path in staged.paths {
             let current = try? files.read(path).get()
-            if current != (previous[path] ?? nil)?.bytes {
+            if !current.hasSameBytes(as: (previous[path] ?? nil)?.bytes) {
                 staged.discard()
                 throw HabitError.changedMeanwhile(file: path)
             }

@@ -1,0 +1,23 @@
+import Testing
+import HabitSystem
+
+/// `hasSameBytes(as:)` answers as `==` does, on lengths and contents that differ anywhere.
+@Suite struct ByteComparisonTests {
+    @Test func answersAsEqualityDoes() {
+        let samples: [[UInt8]] = [[], [0], [1], [0, 0], Array(repeating: 7, count: 65_536), Array(repeating: 7, count: 65_535) + [8],
+                                  Array(repeating: 7, count: 65_537), [8] + Array(repeating: 7, count: 65_535)]
+        for first in samples {
+            for second in samples {
+                #expect(first.hasSameBytes(as: second) == (first == second))
+            }
+        }
+        let optionals: [[UInt8]?] = [nil, [], [1]]
+        for first in optionals {
+            for second in optionals {
+                #expect(first.hasSameBytes(as: second) == (first == second))
+            }
+        }
+        let copy = Array(samples[4])
+        #expect(samples[4].hasSameBytes(as: copy))
+    }
+}

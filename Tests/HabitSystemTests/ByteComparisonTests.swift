@@ -21,3 +21,13 @@ import HabitSystem
         #expect(samples[4].hasSameBytes(as: copy))
     }
 }
+
+/// `containsBytes(of:)` answers as `contains(_:)` does on ASCII text.
+@Suite struct TextSearchTests {
+    @Test func findsAPartAnywhere() {
+        for (text, part) in [("abc", "abc"), ("xabc", "abc"), ("abcx", "abc"), ("ab", "abc"), ("", ""), ("a", ""), ("aab", "ab"),
+                             ("ba", "ab"), ("[merge \"habit\"]\n", "[merge \"habit\"]"), ("[merge \"habits\"]", "[merge \"habit\"]")] {
+            #expect(text.containsBytes(of: part) == text.contains(part), "\(text) \(part)")
+        }
+    }
+}

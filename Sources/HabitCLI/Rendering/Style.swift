@@ -1,4 +1,5 @@
 import HabitCore
+import HabitSystem
 
 /// ANSI styling that uses the terminal's own palette (the 16 theme colours and default
 /// foreground), so output suits light and dark themes alike; a no-op when colour is off.
@@ -12,7 +13,7 @@ struct Style: Sendable {
             let term = (environment["TERM"] ?? "").lowercased()
             if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") {
                 self = .trueColor
-            } else if term.contains("256color") {
+            } else if term.containsBytes(of: "256color") {
                 self = .extended
             } else {
                 self = .basic

@@ -1,3 +1,4 @@
+import HabitSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,8 @@ public struct QuickRefs: Sendable {
             return
         }
         let config = QuickRefs.text(gitDirectory + "/config")
-        hasOrigin = config.contains("[remote \"origin\"]")
-        hasMergeDriver = config.contains("[merge \"habit\"]")
+        hasOrigin = config.containsBytes(of: "[remote \"origin\"]")
+        hasMergeDriver = config.containsBytes(of: "[merge \"habit\"]")
         let headFile = QuickRefs.text(gitDirectory + "/HEAD").trimmingCharacters()
         let packed = QuickRefs.text(gitDirectory + "/packed-refs")
         func resolve(_ reference: String) -> String? {

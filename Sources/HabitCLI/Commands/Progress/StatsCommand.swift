@@ -27,7 +27,6 @@ struct StatsCommand: InvocableCommand {
     static func run(_ global: GlobalValues, json: Bool) throws {
         let session = Session(global)
         let (store, today) = try session.loadWithToday()
-        // The journal is built from the store's files on each access: once is enough.
         let journal = store.journal
         let statistics = OverallStatistics(journal: journal, today: today)
         let quitting = journal.trackers.filter { $0.isQuit && !$0.isArchived }.compactMap { tracker in

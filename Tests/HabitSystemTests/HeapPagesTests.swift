@@ -4,7 +4,28 @@ import Testing
 
 @Suite struct HeapPagesTests {
     @Test func aSmallLoadAsksForNothing() {
-        #expect(HeapPages.prepare(forAbout: HeapPages.threshold - 1) == 0)
+        #expect(HeapPages.prepare(forAbout: HeapPages.populateThreshold - 1) == 0)
+    }
+
+    /// Below the huge-page threshold, the block's whole pages are faulted in (resident, as
+    /// `mincore` reports), where the kernel knows `MADV_POPULATE_WRITE` (Linux 5.14 and later).
+    @Test func aMiddleSizedBlockHasItsPagesFaultedIn() throws {
+        var name = utsname()
+        uname(&name)
+        let release = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let version = release.split(separator: ".").prefix(2).compactMap { Int($0.prefix { $0.isNumber }) }
+        let supported = version.count == 2 && (version[0], version[1]) >= (5, 14)
+        let populated = HeapPages.populate(3 << 20)
+        guard supported else {
+            #expect(populated == nil)
+            return
+        }
+        let range = try #require(populated)
+        #expect(range.lowerBound % 4096 == 0 && range.upperBound % 4096 == 0)
+        #expect(range.count >= (3 << 20) - 8192)
+        var resident = [UInt8](repeating: 0, count: range.count / 4096)
+        #expect(mincore(UnsafeMutableRawPointer(bitPattern: range.lowerBound), range.count, &resident) == 0)
+        #expect(resident.allSatisfy { $0 & 1 == 1 })
     }
 
     /// The advice lands on whole 2 MiB pages inside the block, and the kernel records it on that

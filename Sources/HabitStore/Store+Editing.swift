@@ -70,13 +70,7 @@ extension Store {
     /// Whether the log key `other` names a day after `day` (whose text is `text`). A day is written
     /// exactly `YYYY-MM-DD`, so such text orders as its day does: a ten-byte key that sorts at or
     /// before `text` is no later day whatever it holds, and marking today, after every day of a
-    /// long log, parses no key at all.
-    static func isKey(_ other: String, after day: CivilDate, dayText text: String) -> Bool {
-        var text = text
-        var other = other
-        return text.withUTF8 { text in other.withUTF8 { isKey($0, after: day, dayText: text) } }
-    }
-
+    /// long log, parses no key at all. On the keys' bytes, as a parsed table keeps them.
     static func isKey(_ key: UnsafeBufferPointer<UInt8>, after day: CivilDate, dayText text: UnsafeBufferPointer<UInt8>) -> Bool {
         if text.count == 10, key.count == 10 {
             for index in 0..<10 where key[index] != text[index] {

@@ -5,8 +5,15 @@ extension StringProtocol {
     /// terminal's name and the git configuration. Meant for ASCII words (a key, a section
     /// header), where bytes and characters agree.
     public func containsBytes(of part: String) -> Bool {
-        let text = Array(utf8), part = Array(part.utf8)
-        guard !part.isEmpty, part.count <= text.count else { return false }
-        return (0...(text.count - part.count)).contains { text[$0..<$0 + part.count].elementsEqual(part) }
+        Array(utf8).containsBytes(of: part)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether the UTF-8 of `part` occurs in these bytes (a file read and not decoded).
+    public func containsBytes(of part: String) -> Bool {
+        let part = Array(part.utf8)
+        guard !part.isEmpty, part.count <= count else { return false }
+        return (0...(count - part.count)).contains { self[$0..<$0 + part.count].elementsEqual(part) }
     }
 }

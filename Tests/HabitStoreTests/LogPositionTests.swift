@@ -13,7 +13,9 @@ import Testing
         for day in days {
             for key in keys {
                 let parsed = CivilDate(key).map { $0 > day } ?? false
-                #expect(Store.isKey(key, after: day, dayText: day.description) == parsed, "\(key) after \(day)")
+                var key = key, text = day.description
+                let shortcut = key.withUTF8 { key in text.withUTF8 { Store.isKey(key, after: day, dayText: $0) } }
+                #expect(shortcut == parsed, "\(key) after \(day)")
             }
         }
     }

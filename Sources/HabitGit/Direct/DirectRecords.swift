@@ -28,7 +28,7 @@ extension DirectRepository {
         if let fullRepository { return fullRepository.clearUncommitted() }
         // Nearly always there is none: the config is only read, not locked.
         guard let bytes = DirectFile.read(gitDirectoryPath + "/config"),
-              String(decoding: bytes, as: UTF8.self).containsBytes(of: "uncommitted") else { return }
+              bytes.containsBytes(of: "uncommitted") else { return }
         try? editConfig { lines in Self.removing("uncommitted", from: &lines) }
     }
 

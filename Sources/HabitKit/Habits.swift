@@ -21,14 +21,18 @@ public struct Habits: Sendable {
     /// Seconds a change waits for another process's lock before it is refused as busy: long for a
     /// command, a moment for `habit ui`, which says so and tries again rather than freeze.
     public var lockTimeout: Double = 30
+    /// `$XDG_STATE_HOME/habit`: where the lock of a directory without git lives (a repository's
+    /// is in its git directory).
+    public var stateFolder: String
     /// The user's `after-change` hook, run after every committed change (nil: none).
     public var afterChange: AfterChangeHook? = nil
     /// Told when the hook failed, was not executable or ran past its bound; the change stands.
     public var onHookProblem: (@Sendable (HookProblem) -> Void)? = nil
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
-                clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0) {
+                clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0, stateFolder: String? = nil) {
         self.directory = directory
+        self.stateFolder = stateFolder ?? DataDirectory.stateFolder([:])
         self.cache = cache
         self.onWait = onWait
         self.clock = clock
@@ -65,7 +69,7 @@ public struct Habits: Sendable {
 
     /// Takes the directory lock for the rest of the caller's scope.
     func lock(_ description: String) throws -> DirectoryLock {
-        try DirectoryLock(directory: directory.path, timeout: lockTimeout, description: description, onWait: onWait)
+        try DirectoryLock(directory: directory, stateFolder: stateFolder, timeout: lockTimeout, description: description, onWait: onWait)
     }
 
     /// The repository of the data directory itself, or nil when it is a plain directory (a data

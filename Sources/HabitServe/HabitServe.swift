@@ -39,7 +39,8 @@ public enum HabitServe {
         let clock = WallClock(environment: environment)
         let habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
-            clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60)
+            clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,
+            stateFolder: DataDirectory.stateFolder(environment))
         let app = WebApp(habits: habits, options: options, token: token, environment: environment)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in await app.respond(request) }
         // On a wildcard address the URL printed is this machine's loopback one; a phone uses the

@@ -84,7 +84,7 @@ final class Harness {
         for case let url as URL in enumerator {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue, url.lastPathComponent != ".habit.lock" {
+            if !isDirectory.boolValue, url.lastPathComponent != "habit-lock" {
                 files[String(url.path.dropFirst(directory.path.count))] = try? Data(contentsOf: url)
             }
         }

@@ -57,7 +57,7 @@ final class ScratchHabits {
     /// as they were.
     func expectRefusal<Result>(sourceLocation: SourceLocation = #_sourceLocation, _ matches: (HabitError) -> Bool,
                                _ body: () throws -> Result) throws {
-        let files = fileTree(path) { $0 == ".habit.lock" }
+        let files = fileTree(path) { $0 == "habit-lock" }
         let head = try git("rev-parse", "HEAD")
         do {
             _ = try body()
@@ -67,7 +67,7 @@ final class ScratchHabits {
         } catch {
             Issue.record("not a HabitError: \(error)", sourceLocation: sourceLocation)
         }
-        #expect(fileTree(path) { $0 == ".habit.lock" } == files, "a refusal changed a file", sourceLocation: sourceLocation)
+        #expect(fileTree(path) { $0 == "habit-lock" } == files, "a refusal changed a file", sourceLocation: sourceLocation)
         #expect(try git("rev-parse", "HEAD") == head, "a refusal committed", sourceLocation: sourceLocation)
     }
 }

@@ -225,10 +225,11 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
 
     @Test func theLockNamesItsHolderAndTimesOut() throws {
         let scratch = try ScratchData()
-        let held = try DirectoryLock(directory: scratch.url.path, description: "habit done run")
+        let location = lockLocation(scratch)
+        let held = try DirectoryLock(location: location, directory: scratch.url.path, description: "habit done run")
         var waited: String?
         #expect(throws: StoreError.self) {
-            _ = try DirectoryLock(directory: scratch.url.path, timeout: 0.6, description: "second") { waited = $0 }
+            _ = try DirectoryLock(location: location, directory: scratch.url.path, timeout: 0.6, description: "second") { waited = $0 }
         }
         #expect(waited?.contains("habit done run") == true)
         #expect(waited?.contains("pid \(getpid())") == true)
@@ -237,7 +238,58 @@ func changedLines(_ before: String, _ after: String) -> (removed: [String], adde
 
     @Test func theLockIsFreeOnceReleased() throws {
         let scratch = try ScratchData()
-        do { _ = try DirectoryLock(directory: scratch.url.path, description: "first") }
-        _ = try DirectoryLock(directory: scratch.url.path, timeout: 0.1, description: "second")
+        let location = lockLocation(scratch)
+        do { _ = try DirectoryLock(location: location, directory: scratch.url.path, description: "first") }
+        _ = try DirectoryLock(location: location, directory: scratch.url.path, timeout: 0.1, description: "second")
+    }
+
+    @Test func aRepositoryLocksInItsGitDirectory() throws {
+        let scratch = try ScratchData()
+        try FileManager.default.createDirectory(atPath: scratch.url.path + "/.git", withIntermediateDirectories: true)
+        let location = DirectoryLock.Location.resolve(for: DataDirectory(path: scratch.url.path), stateFolder: "/nowhere")
+        #expect(location.path == scratch.url.path + "/.git/habit-lock")
+        #expect(location.legacyPath == scratch.url.path + "/.habit.lock")
+    }
+
+    @Test func aLinkedWorktreeLocksInTheGitDirectoryItsFileNames() throws {
+        let scratch = try ScratchData()
+        try "gitdir: ../main/.git/worktrees/data\n".write(toFile: scratch.url.path + "/.git", atomically: true, encoding: .utf8)
+        let location = DirectoryLock.Location.resolve(for: DataDirectory(path: scratch.url.path), stateFolder: "/nowhere")
+        #expect(location.path == scratch.url.path + "/../main/.git/worktrees/data/habit-lock")
+    }
+
+    @Test func aPlainDirectoryLocksInTheStateFolderUnderItsKey() throws {
+        let scratch = try ScratchData()
+        let state = scratch.url.path + "/state"
+        let location = DirectoryLock.Location.resolve(for: DataDirectory(path: scratch.url.path), stateFolder: state)
+        let key = DataDirectory.key(ofRealPath: DataDirectory(path: scratch.url.path).realPath)
+        #expect(location.path == state + "/locks/" + key + ".lock")
+        do { _ = try DirectoryLock(location: location, directory: scratch.url.path, description: "first") }
+        #expect(FileManager.default.fileExists(atPath: location.path), "the state folder is made when missing")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.path + "/.habit.lock"), "the legacy file is never created")
+    }
+
+    @Test func anOlderReleasesLockIsTakenToo() throws {
+        let scratch = try ScratchData()
+        let location = lockLocation(scratch)
+        // An older habit holds only `.habit.lock` in the data directory.
+        let legacy = open(scratch.url.path + "/.habit.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(legacy) }
+        #expect(flock(legacy, LOCK_EX) == 0)
+        _ = "pid 7: habit sync\n".withCString { write(legacy, $0, strlen($0)) }
+        var waited: String?
+        #expect(throws: StoreError.self) {
+            _ = try DirectoryLock(location: location, directory: scratch.url.path, timeout: 0.6, description: "new") { waited = $0 }
+        }
+        #expect(waited == "pid 7: habit sync")
+        // The new lock was given back when the old one could not be had.
+        _ = try DirectoryLock(location: DirectoryLock.Location(path: location.path, legacyPath: nil), directory: scratch.url.path,
+                              timeout: 0.1, description: "after")
+        flock(legacy, LOCK_UN)
+        _ = try DirectoryLock(location: location, directory: scratch.url.path, timeout: 0.1, description: "now")
+    }
+
+    private func lockLocation(_ scratch: ScratchData) -> DirectoryLock.Location {
+        DirectoryLock.Location.resolve(for: DataDirectory(path: scratch.url.path), stateFolder: scratch.url.path + "/state")
     }
 }

@@ -247,8 +247,8 @@ struct ProcessTests {
         let holder = try directory.start(["sync"])
         // Wait until it holds the lock (its text is in the lock file).
         let deadline = Date().addingTimeInterval(10)
-        while !directory.text(".habit.lock").contains("pid \(holder.pid)"), Date() < deadline { usleep(20_000) }
-        #expect(directory.text(".habit.lock").contains("pid \(holder.pid): habit sync"))
+        while !directory.text(".git/habit-lock").contains("pid \(holder.pid)"), Date() < deadline { usleep(20_000) }
+        #expect(directory.text(".git/habit-lock").contains("pid \(holder.pid): habit sync"))
 
         let waiter = try directory.start(["done", "run", "--date", "2026-11-20"])
         usleep(1_200_000)  // the waiter announces itself after 0.5 s
@@ -262,7 +262,7 @@ struct ProcessTests {
 
         // And with nobody waiting: the lock file still names the dead holder, yet a command goes through at once.
         let second = try directory.start(["sync"])
-        while !directory.text(".habit.lock").contains("pid \(second.pid)"), Date() < deadline.addingTimeInterval(10) { usleep(20_000) }
+        while !directory.text(".git/habit-lock").contains("pid \(second.pid)"), Date() < deadline.addingTimeInterval(10) { usleep(20_000) }
         second.kill9()
         second.wait()
         let started = Date()

@@ -75,13 +75,12 @@ final class HabitDirectory {
         return result.out
     }
 
-    /// Every file under the data directory except the lock and .git, with its bytes.
+    /// Every file under the data directory except .git (where the lock is), with its bytes.
     func snapshot() -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         guard let walker = FileManager.default.enumerator(atPath: path) else { return files }
         for case let relative as String in walker {
             if relative == ".git" { walker.skipDescendants(); continue }
-            if relative == ".habit.lock" { continue }
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory)
             if !isDirectory.boolValue { files[relative] = file(relative) ?? [] }

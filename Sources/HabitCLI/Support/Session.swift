@@ -62,7 +62,8 @@ struct Session {
         var habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
             onWait: { holder in errors.line(messages.text(.waitingForLock, TerminalText.safe(holder))) },
-            clock: { clock }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock)) / 60)
+            clock: { clock }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock)) / 60,
+            stateFolder: DataDirectory.stateFolder(environment))
         // An installed reminder timer follows every change of reminder times, once the command succeeded.
         let context = context
         habits.followReminderTimes(

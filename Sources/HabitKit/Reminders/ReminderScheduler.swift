@@ -85,8 +85,7 @@ public struct ReminderScheduler: Sendable {
 
     /// `$XDG_STATE_HOME/habit`, else `~/.local/state/habit`: machine state, not data.
     public static func stateFolder(_ environment: [String: String]) -> String {
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/habit" }
-        return DataDirectory.home(environment) + "/.local/state/habit"
+        DataDirectory.stateFolder(environment)
     }
 
     var recordPath: String { Self.stateFolder(environment) + "/reminders-installed" }

@@ -5,9 +5,9 @@ import HabitStore
 /// data files with habit's rules even for a `git pull` by hand.
 enum GitSetup {
     static let ignore = """
-        # Written by habit: the lock of concurrent commands and temporary files of interrupted writes.
-        .habit.lock
+        # Written by habit: temporary files of interrupted writes, and the lock older releases kept here.
         .habit-tmp-*
+        .habit.lock
 
         """
 

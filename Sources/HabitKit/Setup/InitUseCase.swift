@@ -45,6 +45,12 @@ extension Habits {
 
     private func startHistory() throws {
         let repository = stamped(try Repository.create(at: directory.path, initialBranch: "main"))
+        // Writers that start from now on lock in the new git directory: hold that lock as well (the
+        // caller holds the plain directory's, and the legacy file's if there is one).
+        let location = DirectoryLock.Location.resolve(for: directory, stateFolder: stateFolder)
+        let gitLock = try DirectoryLock(location: DirectoryLock.Location(path: location.path, legacyPath: nil),
+                                        directory: directory.path, timeout: lockTimeout, description: "habit init --git", onWait: onWait)
+        defer { withExtendedLifetime(gitLock) {} }
         try GitSetup.writeSupportFiles(in: directory)
         try GitSetup.registerMergeDriver(in: repository)
         try repository.commit(message: "init: habit data directory")

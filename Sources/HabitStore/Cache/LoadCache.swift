@@ -33,15 +33,8 @@ public struct LoadCache {
             } else {
                 return nil
             }
-            var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let real = realpath(dataDirectory.path, &resolved) != nil ? String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : dataDirectory.path
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in real.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            let hex = String(hash, radix: 16)
-            return Location(path: base + "/habit/" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache", dataDirectory: real)
+            let real = dataDirectory.realPath
+            return Location(path: base + "/habit/" + DataDirectory.key(ofRealPath: real) + ".cache", dataDirectory: real)
         }
     }
 

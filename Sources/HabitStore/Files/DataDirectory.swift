@@ -24,6 +24,13 @@ public struct DataDirectory: Hashable, Sendable {
         return DataDirectory(path: home(environment) + "/.local/share/habit")
     }
 
+    /// `$XDG_STATE_HOME/habit`, else `~/.local/state/habit`: machine state (locks, timers, the
+    /// reminders installed), never in the data directory.
+    public static func stateFolder(_ environment: [String: String]) -> String {
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/habit" }
+        return home(environment) + "/.local/state/habit"
+    }
+
     /// `$HOME`, else the account's home from the password database.
     public static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
@@ -43,4 +50,24 @@ public struct DataDirectory: Hashable, Sendable {
     public var files: SafeDirectory { SafeDirectory(root: path) }
 
     public var isInitialized: Bool { files.exists(DataFormat.settingsFile) }
+
+    /// The directory with every link and `..` resolved (the path as given when it cannot be).
+    public var realPath: String {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &resolved) != nil else { return path }
+        return String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A file name for machine state kept about this directory outside it (its cache, its lock):
+    /// 16 hex digits of an FNV-1a hash of `realPath`, so every way of naming one directory finds
+    /// the same file.
+    public static func key(ofRealPath real: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in real.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }

@@ -59,6 +59,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeySync
     case uiSyncing
     case uiSyncFailed
+    case uiNotSynced
+    case uiNotSyncedBecause
     case uiNewTrackerNotDue
     case uiColumnStrength
     case uiColumnStreaks
@@ -844,6 +846,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case webOfflineNote
     case webNotSynced
     case webLastSyncFailed
+    case webSyncNowHint
     case webLogIn
     case webToken
     case webLoginIntro

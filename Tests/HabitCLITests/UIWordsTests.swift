@@ -13,7 +13,7 @@ import Testing
         .uiTitle, .uiSearch, .uiTooSmall, .uiReasonOutput, .uiReasonNoTerm, .uiKeyUp, .uiKeyDown, .uiKeyPreviousDay,
         .uiKeyNextDay, .uiKeyToday, .uiKeyMark, .uiKeySkip, .uiKeySearch, .uiKeyFilter, .uiKeyCalendar, .uiKeyMenu, .uiKeyEdit, .uiKeyAdd, .uiMenuPin, .uiMenuUnpin, .uiMenuArchive, .uiMenuDelete, .uiKeyStatistics, .uiKeyHelp,
         .uiKeyBack, .uiKeyQuit, .uiHelpTitle, .uiFilterToday, .uiFilterCompleted, .uiFilterUncompleted,
-        .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiColumnStrength, .uiColumnStreaks,
+        .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiNotSynced, .uiNotSyncedBecause, .uiColumnStrength, .uiColumnStreaks,
         .uiNewTrackerNotDue,
     ]
 

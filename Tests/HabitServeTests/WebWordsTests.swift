@@ -14,7 +14,7 @@ import Testing
     static let keys: [MessageKey] = [
         .webTrackers, .webStatistics, .webSearch, .webFilters, .webTodaysTrackers, .webCompleted, .webUncompleted,
         .webWhatShallWeTrack, .webMarkDone, .webMarkUndone, .webAmount, .webSave, .webPreviousWeek, .webNextWeek,
-        .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webLogIn, .webToken,
+        .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webSyncNowHint, .webLogIn, .webToken,
         .webLoginIntro, .webLoginFailed, .webTooManyLogins, .webFileHasErrors, .webFileNeverOverwritten,
         .webBadRequest, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
     ]

@@ -220,7 +220,7 @@ struct UILiveEndToEndTests {
         _ = try runTool(run.habit, ["sync"], scratch: run.scratch.path, environment: run.environment)
         _ = try runTool(run.habit, ["done", "run"], scratch: run.scratch.path, environment: run.environment)
         try tmux.type("clear; '\(run.habit)' ui")
-        try tmux.press("Enter", thenWaitFor: "1 change not synced yet")
+        try tmux.press("Enter", thenWaitFor: "1 change not synced yet; press S to sync")
         try tmux.type("S", thenWaitFor: "Sent 1")
         #expect(try !tmux.screen().contains("not synced yet"))
         try tmux.press("q", thenWaitFor: "shell>")

@@ -139,10 +139,11 @@ struct Session {
         err(style.yellow(line))
     }
 
-    /// The offline note's words (also `habit ui`'s top line); nil when no change waits.
-    func offlineNote() -> String? {
+    /// The offline note's words, naming what starts a sync where it is shown (`habit sync` here,
+    /// `S` on `habit ui`'s top line); nil when no change waits.
+    func offlineNote(action: SyncAction = .command) -> String? {
         guard let note = habits.offlineNote() else { return nil }
-        return note.reason.map { t.text(.notSyncedBecause, note.count, reasonText($0)) } ?? t.text(.notSynced, note.count)
+        return t.syncNote(count: note.count, reason: note.reason, action: action)
     }
 
     func reasonText(_ code: String) -> String {

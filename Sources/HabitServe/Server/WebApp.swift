@@ -267,19 +267,19 @@ struct WebApp: Sendable {
         let store: Store
         do { store = try keeper.current() } catch { return Reply.problem(.internalServerError, WebRefusal.sentence(error, text.messages, today: nil), wantsJSON: false, text: text) }
         let screen = StatisticsScreen(journal: store.journal, today: clock.today(store.settings))
+        // The note names "Sync now", so the button is here too while changes wait.
+        let sync = habits.syncState()
         let content = StatsPage(text: text, statistics: screen.overall).render() + TrackerFiguresList(text: text, screen: screen).render()
             + ProblemList(text: text, problems: store.errors).render()
-        return Reply.html(PageFrame(text: text, title: text[.webStatistics], csrf: session.csrf, tab: "statistics", note: syncNote(text)).render(content))
+            + (sync.offlineNote != nil ? SyncBar(text: text, csrf: session.csrf).render() : "")
+        let note = sync.offlineNote.map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
+        return Reply.html(PageFrame(text: text, title: text[.webStatistics], csrf: session.csrf, tab: "statistics", note: note).render(content))
     }
 
     /// The specs' note at the top while changes wait for a sync or the last one failed.
-    private func syncNote(_ text: WebText) -> String? {
-        habits.offlineNote().map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
-    }
 
     static func syncNote(_ text: WebText, count: Int, reason: String?) -> String {
-        let waiting = text.messages.text(.webNotSynced, count)
-        return reason.map { waiting + " (\(text[.webLastSyncFailed]): \(text.messages.syncReason($0)))" } ?? waiting
+        text.messages.syncNote(count: count, reason: reason, action: .button)
     }
 }
 

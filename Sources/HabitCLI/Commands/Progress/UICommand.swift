@@ -42,7 +42,7 @@ struct UICommand: ParsableCommand {
         var withEditor = setup
         withEditor.mouse = mouse
         withEditor.describeSync = { report in SyncWords.sentence(report, t) }
-        withEditor.offlineNote = { session.offlineNote() }
+        withEditor.offlineNote = { session.offlineNote(action: .key) }
         withEditor.editInEditor = { id in
             do {
                 guard let tracker = try session.habits.read().journal.tracker(id: id) else { return nil }

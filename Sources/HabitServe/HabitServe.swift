@@ -42,7 +42,7 @@ public enum HabitServe {
             clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,
             stateFolder: DataDirectory.stateFolder(environment))
         let app = WebApp(habits: habits, options: options, token: token, environment: environment)
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in await app.respond(request) }
+        let responder = CallbackResponder<ServeContext> { request, context in await app.respond(request, peer: context.peer) }
         // On a wildcard address the URL printed is this machine's loopback one; a phone uses the
         // machine's name or address instead (allowed with --allow-host, or as an IP literal).
         let wildcard = options.listen.host == "0.0.0.0" || options.listen.host == "::"

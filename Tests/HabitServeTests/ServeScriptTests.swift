@@ -62,6 +62,13 @@ import Testing
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
+    func marksSurviveAProxys502AndARestart() throws {
+        let outcome = try run("outbox_test.py", timeout: 300)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("outbox: ok"))
+    }
+
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
     func formsInARealBrowser() throws {
         let outcome = try run("form_test.py", timeout: 600)
         #expect(outcome.succeeded, "\(outcome.all)")

@@ -1,7 +1,9 @@
 /// The one script: a tap updates its card in place through `fetch`; while the server cannot be
 /// reached, marks wait in localStorage, the specs' offline note shows at the top, and the queue is
 /// sent when the server answers again. Every mark says what the day must be (never "toggle"), so
-/// sending one twice changes nothing.
+/// sending one twice changes nothing. A mark leaves the queue only when the server answered it
+/// itself (a JSON reply: done, or refused with a sentence the page shows); a login page after a
+/// restart, a CSRF refusal from a restarted server, or a reverse proxy's 502 keep it.
 enum AppScript {
     static let javascript = #"""
         (function () {
@@ -25,6 +27,24 @@ enum AppScript {
               headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept': 'application/json', 'X-CSRF-Token': csrf },
               body: new URLSearchParams(fields).toString()
             });
+          }
+          // The server's own verdict on a mark: acknowledged, or refused for a reason it words.
+          function settled(response) {
+            var json = (response.headers.get('Content-Type') || '').indexOf('application/json') === 0;
+            return json && (response.ok || [400, 404, 409, 413, 422].indexOf(response.status) >= 0);
+          }
+          // A restarted server has a new CSRF token (the page's is stale): read it from a fresh page.
+          function renewToken() {
+            return fetch(location.pathname + location.search, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) {
+              return r.text().then(function (html) {
+                var m = /name="csrf-token" content="([0-9a-f]+)"/.exec(html);
+                if (m) csrf = m[1];
+              });
+            }, function () {});
+          }
+          function kept(response) {
+            offline(true);
+            if (response.status === 403) renewToken();
           }
           function cardFor(fields) {
             var cards = document.querySelectorAll('.card');
@@ -70,6 +90,7 @@ enum AppScript {
             flushing = true;
             send(queue[0]).then(function (response) {
               flushing = false;
+              if (!settled(response)) { kept(response); return; }
               var rest = load(); rest.shift(); store(rest);
               offline(false);
               answer(response, queue[0]);
@@ -90,8 +111,10 @@ enum AppScript {
             var card = form.closest('.card');
             if (card.querySelector('button.tick')) show(card, fields.state === 'done', null, fields.state === 'slip');
             if (load().length) { enqueue(fields); flush(); return; }
-            send(fields).then(function (response) { offline(false); answer(response, fields); },
-                              function () { enqueue(fields); offline(true); });
+            send(fields).then(function (response) {
+              if (!settled(response)) { enqueue(fields); kept(response); return; }
+              offline(false); answer(response, fields);
+            }, function () { enqueue(fields); offline(true); });
           });
           window.addEventListener('online', flush);
           setInterval(flush, 10000);

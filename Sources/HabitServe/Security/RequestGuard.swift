@@ -1,3 +1,5 @@
+import Hummingbird
+
 /// The checks every request passes before it reaches a page: the `Host` header (against DNS
 /// rebinding), and for a change the `Origin` and the CSRF token.
 struct RequestGuard: Sendable {
@@ -35,6 +37,15 @@ struct RequestGuard: Sendable {
         // Behind a reverse proxy on the standard port the browser's origin has no port.
         for name in allowedHosts where origin == "https://" + name || origin == "http://" + name { return true }
         return false
+    }
+
+    /// A request a browser made for a page of another site or another origin of this site
+    /// (`cross-site`, `same-site`) is refused, except a link followed to one of our pages (a GET
+    /// navigation, which shows the user our page and gives the other page nothing). Clients that
+    /// send no `Sec-Fetch-Site` (scripts, older browsers) rely on the other checks.
+    static func isAllowed(fetchSite: String?, mode: String?, method: HTTPRequest.Method) -> Bool {
+        guard let site = fetchSite?.lowercased(), site == "cross-site" || site == "same-site" else { return true }
+        return method == .get && mode?.lowercased() == "navigate"
     }
 
     static func isIPLiteral(_ name: String) -> Bool {

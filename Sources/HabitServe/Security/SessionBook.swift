@@ -14,11 +14,13 @@ final class SessionBook: Sendable {
 
     private struct State {
         var sessions: [String: Session] = [:]
-        var failures: [Double] = []
+        /// The times of each client's recent failed logins.
+        var failures: [Client: [Double]] = [:]
     }
 
     private let state = Mutex(State())
-    /// Failed logins allowed in a window before every login is refused until the window passes.
+    /// Failed logins one client may make in a window before its logins are refused until the
+    /// window passes (other clients are not affected).
     static let failureLimit = 5
     static let failureWindow = 60.0
     /// A session unused this long is forgotten.
@@ -56,16 +58,31 @@ final class SessionBook: Sendable {
         }
     }
 
-    /// False while too many logins failed lately; a failure is counted by `recordFailure`.
-    func mayTryLogin() -> Bool {
+    /// How many clients' failures are remembered at most: a flood of new addresses cannot grow
+    /// the book without bound (the oldest are forgotten first).
+    static let clientLimit = 4096
+
+    /// False while too many of `client`'s logins failed lately; a failure is counted by `recordFailure`.
+    func mayTryLogin(_ client: Client) -> Bool {
         state.withLock { state in
             let now = SystemClock.monotonicSeconds()
-            state.failures.removeAll { now - $0 > Self.failureWindow }
-            return state.failures.count < Self.failureLimit
+            let recent = (state.failures[client] ?? []).filter { now - $0 <= Self.failureWindow }
+            state.failures[client] = recent.isEmpty ? nil : recent
+            return recent.count < Self.failureLimit
         }
     }
 
-    func recordFailure() {
-        state.withLock { $0.failures.append(SystemClock.monotonicSeconds()) }
+    func recordFailure(_ client: Client) {
+        state.withLock { state in
+            let now = SystemClock.monotonicSeconds()
+            if state.failures[client] == nil, state.failures.count >= Self.clientLimit {
+                state.failures = state.failures.filter { $0.value.contains { now - $0 <= Self.failureWindow } }
+                if state.failures.count >= Self.clientLimit,
+                   let oldest = state.failures.min(by: { ($0.value.last ?? 0) < ($1.value.last ?? 0) })?.key {
+                    state.failures[oldest] = nil
+                }
+            }
+            state.failures[client, default: []].append(now)
+        }
     }
 }

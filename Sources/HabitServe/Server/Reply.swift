@@ -15,6 +15,9 @@ enum Reply {
             // on a form POST, and the Origin check could not tell this server from any other.
             .init("Referrer-Policy")!: "same-origin",
             .cacheControl: cache ? "no-cache" : "no-store",
+            // Only this origin's own pages may use an answer: a page of another site (or another
+            // port of this host) may not even load it as an image, which could tell which trackers exist.
+            .init("Cross-Origin-Resource-Policy")!: "same-origin",
         ]
         headers.append(contentsOf: extra)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
@@ -36,6 +39,9 @@ enum Reply {
             .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
             .init("X-Content-Type-Options")!: "nosniff",
             .cacheControl: "no-store",
+            // Only this origin's own pages may use an answer: a page of another site (or another
+            // port of this host) may not even load it as an image, which could tell which trackers exist.
+            .init("Cross-Origin-Resource-Policy")!: "same-origin",
         ]
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))
     }

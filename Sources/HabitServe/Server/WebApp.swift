@@ -42,16 +42,29 @@ struct WebApp: Sendable {
         let text: WebText
         let wantsJSON: Bool
         let host: String?
+        let client: Client
     }
 
-    func respond(_ request: Request) async -> Response {
+    /// - Parameter peer: the address of the connection's other end (nil when unknown).
+    func respond(_ request: Request, peer: String? = nil) async -> Response {
         let text = WebText(language: WebLanguage(acceptLanguage: request.headers[.acceptLanguage]))
         let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
         let host = request.head.authority
-        var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host)
+        var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host, client: Client(peer: peer, headers: request.headers))
+        // RFC 9112: a request with more than one Host is answered 400 (the first was taken as the
+        // authority; any other is still among the fields).
+        guard request.headers[values: .init("Host")!].isEmpty else {
+            return Reply.problem(.badRequest, text[.webBadRequest] + ": Host", wantsJSON: wantsJSON, text: text)
+        }
         // DNS rebinding: a page of another site whose name now points here is refused.
         guard requestGuard.isAllowed(host: host) else {
             return Reply.problem(.misdirectedRequest, text[.webForbidden] + ": Host", wantsJSON: wantsJSON, text: text)
+        }
+        // A page of another site, or of another port of this host, may load nothing from here but
+        // by following a link (the browser says where a request comes from in Sec-Fetch-Site).
+        guard RequestGuard.isAllowed(fetchSite: request.headers[values: .init("Sec-Fetch-Site")!].first,
+                                     mode: request.headers[values: .init("Sec-Fetch-Mode")!].first, method: request.method) else {
+            return Reply.problem(.forbidden, text[.webForbidden] + ": Sec-Fetch-Site", wantsJSON: wantsJSON, text: text)
         }
         let path = request.uri.path
         let method = request.method
@@ -123,23 +136,27 @@ struct WebApp: Sendable {
         } else {
             return Reply.problem(.methodNotAllowed, text[.webBadRequest], wantsJSON: call.wantsJSON, text: text)
         }
-        guard sessions.mayTryLogin() else {
-            return LoginPage(text: text, message: text[.webTooManyLogins]).response(status: .tooManyRequests)
-        }
-        // The password (`habit serve --set-password`) is taken from the form only, never from an
-        // address, which would keep it in the history. It is read at each try, so setting one
-        // needs no restart.
-        let isPost = call.request.method == .post
-        let isPassword = { (candidate: String) in
-            isPost && (ServePassword.load(environment: environment)?.matches(candidate) ?? false)
-        }
-        guard let candidate, token.matches(candidate) || isPassword(candidate) else {
-            sessions.recordFailure()
-            return LoginPage(text: text, message: text[.webLoginFailed]).response(status: .unauthorized)
+        // The token is 192 random bits that no throttle makes safer: the owner's token always
+        // logs in, even while their address is throttled.
+        let isTokenRight = candidate.map(token.matches) ?? false
+        if !isTokenRight {
+            guard sessions.mayTryLogin(call.client) else {
+                return LoginPage(text: text, message: text[.webTooManyLogins]).response(status: .tooManyRequests)
+            }
+            // The password (`habit serve --set-password`) is taken from the form only, never from
+            // an address, which would keep it in the history. It is read at each try, so setting
+            // one needs no restart.
+            let isPost = call.request.method == .post
+            guard isPost, let candidate, ServePassword.load(environment: environment)?.matches(candidate) ?? false else {
+                sessions.recordFailure(call.client)
+                return LoginPage(text: text, message: text[.webLoginFailed]).response(status: .unauthorized)
+            }
         }
         let session = sessions.open()
+        // Over HTTPS (a TLS reverse proxy in front) the cookie is never sent over plain HTTP.
+        let secure = Client.cameOverHTTPS(call.request.headers) ? "; Secure" : ""
         // The redirect takes the token out of the address bar and the history.
-        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000"])
+        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000\(secure)"])
     }
 
     // MARK: a change

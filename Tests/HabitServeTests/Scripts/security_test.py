@@ -1,6 +1,7 @@
 """habit serve's security against a real server on 127.0.0.1 (issue 23): no token, wrong Origin,
 missing CSRF token, foreign Host are refused with nothing written; path traversal and oversized
 bodies get a 4xx; a non-loopback listen without authentication is refused at start."""
+import http.client
 import json
 import os
 import re
@@ -114,11 +115,11 @@ def main():
         refused("a colour that is no colour", {422}, complete.replace("name=Swim", "name=").replace("everyday=on", "color=url(x)"), origin, path="/new")
         refused("a slip on a habit that is not to quit", {409}, f"tracker=run&date=2026-11-21&state=slip&csrf={csrf}", origin)
         refused("a month that is no month", {404, 400}, f"csrf={csrf}", origin, path="/tracker")
-        status, headers, svg = request(server, "GET", "/tracker/year.svg?id=run", headers={"Cookie": session})
+        status, headers, svg = request(server, "GET", "/tracker/year.svg?id=water", headers={"Cookie": session})
         check(status == 200 and svg.startswith("<svg") and "<script" not in svg, f"the year's SVG: {status}")
         check("script-src" not in headers.get("Content-Security-Policy", "") and headers.get("Content-Security-Policy", "").startswith("default-src 'none'"),
               f"the SVG's policy: {headers.get('Content-Security-Policy')}")
-        for page in ["/tracker/year.svg?id=run&year=1800", "/tracker/year.svg?id=run&year=x"]:
+        for page in ["/tracker/year.svg?id=water&year=1800", "/tracker/year.svg?id=water&year=x"]:
             status, _, _ = request(server, "GET", page, headers={"Cookie": session})
             check(status == 400, f"GET {page}: {status}")
         status, _, _ = request(server, "GET", "/tracker?id=run&month=2026-99", headers={"Cookie": session})
@@ -153,11 +154,55 @@ def main():
         refused("a mark on a broken file", {404, 409}, good.replace("2026-11-21", "2026-11-20"), {**form, "Origin": server.origin})
         check(account.file("run.toml") == broken, "the broken file was rewritten")
 
-        # Failed logins are rate-limited: after five, even the right token waits.
+        # Failed logins are throttled per client (behind a proxy on this machine, the client is the
+        # address the proxy names in X-Forwarded-For): a neighbour's guesses lock out only the
+        # neighbour, and the right token always logs in.
+        neighbour = {"X-Forwarded-For": "192.0.2.7"}
         for _ in range(6):
-            request(server, "GET", "/login?token=" + "1" * len(server.token))
+            request(server, "GET", "/login?token=" + "1" * len(server.token), headers=neighbour)
+        status, _, _ = request(server, "GET", "/login?token=" + "1" * len(server.token), headers=neighbour)
+        check(status == 429, f"the neighbour's seventh failed login is not rate-limited: {status}")
+        status, _, _ = request(server, "GET", "/login?token=" + server.token, headers={"X-Forwarded-For": "192.0.2.8"})
+        check(status == 303, f"the owner is locked out by a neighbour's wrong tokens: {status}")
         status, _, _ = request(server, "GET", "/login?token=" + server.token)
-        check(status == 429, f"the sixth failed login is not rate-limited: {status}")
+        check(status == 303, f"the owner on the loopback address is locked out by a neighbour: {status}")
+        status, _, _ = request(server, "GET", "/login?token=" + server.token, headers=neighbour)
+        check(status == 303, f"the right token is refused while its address is throttled: {status}")
+
+        # Behind a TLS proxy (X-Forwarded-Proto: https) the session cookie is Secure; on plain HTTP not.
+        _, headers, _ = request(server, "GET", "/login?token=" + server.token, headers={"X-Forwarded-Proto": "https"})
+        check("; Secure" in headers.get("Set-Cookie", ""), f"no Secure behind TLS: {headers.get('Set-Cookie')}")
+        _, headers, _ = request(server, "GET", "/login?token=" + server.token)
+        check("Secure" not in headers.get("Set-Cookie", ""), f"Secure on plain HTTP: {headers.get('Set-Cookie')}")
+
+        # A page of another port of this host (same-site) loading a tracker's year as an image is
+        # refused, so it cannot tell which trackers exist; the app's own page gets it, marked same-origin.
+        probe = {"Cookie": session, "Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
+        status, headers, _ = request(server, "GET", "/tracker/year.svg?id=water", headers=probe)
+        check(status == 403, f"a same-site image probe: {status}")
+        status, _, _ = request(server, "GET", "/tracker/year.svg?id=nothing", headers=probe)
+        check(status == 403, f"a same-site image probe of a missing tracker: {status}")
+        status, _, _ = request(server, "GET", "/", headers={**probe, "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe",
+                                                            "Sec-Fetch-Mode": "navigate"})
+        check(status == 200, f"a link followed from another site: {status}")
+        status, headers, _ = request(server, "GET", "/tracker/year.svg?id=water",
+                                     headers={**probe, "Sec-Fetch-Site": "same-origin"})
+        check(status == 200 and headers.get("Cross-Origin-Resource-Policy") == "same-origin",
+              f"the app's own image: {status} {headers.get('Cross-Origin-Resource-Policy')}")
+        status, headers, _ = request(server, "GET", "/", headers={"Cookie": session})
+        check(headers.get("Cross-Origin-Resource-Policy") == "same-origin", "a page without Cross-Origin-Resource-Policy")
+
+        # Two Host headers: 400 (RFC 9112), whichever comes first.
+        for hosts in [[server.host, "evil.example"], ["evil.example", server.host], [server.host, server.host]]:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            connection.putrequest("GET", "/", skip_host=True)
+            for host in hosts:
+                connection.putheader("Host", host)
+            connection.putheader("Cookie", session)
+            connection.endheaders()
+            status = connection.getresponse().status
+            connection.close()
+            check(status == 400 or (hosts[0] == "evil.example" and status in (400, 421)), f"two Host headers {hosts}: {status}")
     finally:
         server.stop()
 

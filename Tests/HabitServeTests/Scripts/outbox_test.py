@@ -1,0 +1,140 @@
+"""Marks made while the server is away are never lost (issue 34), in a real browser behind a
+reverse proxy on this machine, as docs/serve.md sets it up: while the proxy answers 502 (the server
+is down) a tap is kept on the phone with the offline note; the server then restarts (a new process,
+every session gone), so the kept mark is answered "log in" and still kept; after the new login it
+arrives, once, in one commit. A mark the server refuses for a reason leaves the queue with that
+reason on the screen."""
+import http.client
+import http.server
+import os
+import socketserver
+import threading
+import time
+
+from selenium.webdriver.common.by import By
+
+from browser_common import browser, check, finish, tap, wait_for
+from serve_common import Account, Server, free_port
+
+
+class Proxy:
+    """A reverse proxy on 127.0.0.1 that forwards to habit serve, or answers 502 as nginx and
+    Caddy do while the server behind them is down."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.backend = None
+        self.down = False
+        proxy = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *arguments):
+                pass
+
+            def forward(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                if proxy.down or proxy.backend is None:
+                    page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
+                    self.send_response(502)
+                    self.send_header("Content-Type", "text/html")
+                    self.send_header("Content-Length", str(len(page)))
+                    self.end_headers()
+                    self.wfile.write(page)
+                    return
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("connection", "content-length")}
+                headers["X-Forwarded-For"] = self.client_address[0]
+                connection = http.client.HTTPConnection("127.0.0.1", proxy.backend, timeout=60)
+                connection.request(self.command, self.path, body=body, headers=headers)
+                response = connection.getresponse()
+                data = response.read()
+                self.send_response(response.status)
+                for key, value in response.getheaders():
+                    if key.lower() not in ("connection", "content-length", "transfer-encoding"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                connection.close()
+
+            do_GET = forward
+            do_POST = forward
+
+        class Threaded(socketserver.ThreadingMixIn, http.server.HTTPServer):
+            daemon_threads = True
+
+        self.server = Threaded(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.origin = f"http://localhost:{self.port}"
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def card(driver, tracker):
+    return driver.find_element(By.CSS_SELECTOR, f'.card[data-tracker="{tracker}"]')
+
+
+def queued(driver):
+    return driver.execute_script("return JSON.parse(localStorage.getItem('habit-queue:' + location.host) || '[]').length")
+
+
+def main():
+    account = Account()
+    proxy = Proxy()
+    port = free_port()
+    server = Server(account, "--allow-host", "localhost", port=port)
+    proxy.backend = port
+    driver = browser(390, 844)
+    try:
+        driver.get(proxy.origin + "/login?token=" + server.token)
+        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "the day through the proxy")
+        commits = account.commits()
+
+        # The server is down: the proxy answers 502. The tap shows, waits, and says so.
+        proxy.down = True
+        tap(driver, card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick"))
+        note = driver.find_element(By.ID, "note")
+        check(wait_for(lambda: note.is_displayed() and "No connection" in note.text), "no offline note while the proxy answers 502")
+        check("done" in card(driver, "run").get_attribute("class"), "the waiting mark does not show")
+        check(wait_for(lambda: queued(driver) == 1), f"a tap answered 502 is not kept: {queued(driver)} waiting")
+
+        # The server restarts meanwhile: a new process, every session gone.
+        server.stop()
+        server = Server(account, "--allow-host", "localhost", port=port)
+        proxy.down = False
+        driver.execute_script("window.dispatchEvent(new Event('online'))")
+        time.sleep(2)
+        check(queued(driver) == 1, f"a mark answered 'log in' by the restarted server left the queue: {queued(driver)}")
+        check(account.commits() == commits, "a commit without a session")
+
+        # Logged in again on the same phone: the kept mark is sent, once, as one commit.
+        driver.get(proxy.origin + "/login?token=" + server.token)
+        check(wait_for(lambda: account.commits() == commits + 1, timeout=30), "the kept mark did not arrive after the new login")
+        check(wait_for(lambda: queued(driver) == 0), "the delivered mark stays in the queue")
+        check(b"2026-11-21 = true" in account.file("run.toml"), "the mark is not in trackers/run.toml")
+        time.sleep(1)
+        check(account.commits() == commits + 1, "the mark was applied twice")
+
+        # A refusal with a reason leaves the queue, and the reason is on the screen.
+        commits = account.commits()
+        driver.execute_script("""
+            localStorage.setItem('habit-queue:' + location.host,
+                JSON.stringify([{tracker: 'run', date: '2026-11-30', state: 'done'}]));
+            window.dispatchEvent(new Event('online'));""")
+        check(wait_for(lambda: queued(driver) == 0), "a refused mark stays queued forever")
+        note = driver.find_element(By.ID, "note")
+        check(wait_for(lambda: note.is_displayed() and "problem" in note.get_attribute("class") and note.text.strip() != ""),
+              "the refusal's reason is not shown")
+        check(account.commits() == commits, "a refused mark made a commit")
+    finally:
+        driver.quit()
+        server.stop()
+        proxy.stop()
+    finish()
+    print("outbox: ok")
+
+
+main()

@@ -101,7 +101,7 @@ let package = Package(
             name: "HabitServe",
             dependencies: [
                 "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsStartHooks),

@@ -47,6 +47,10 @@ struct WebApp: Sendable {
 
     /// - Parameter peer: the address of the connection's other end (nil when unknown).
     func respond(_ request: Request, peer: String? = nil) async -> Response {
+        Compression.apply(await route(request, peer: peer), acceptEncoding: request.headers[.acceptEncoding])
+    }
+
+    private func route(_ request: Request, peer: String?) async -> Response {
         let text = WebText(language: WebLanguage(acceptLanguage: request.headers[.acceptLanguage]))
         let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
         let host = request.head.authority
@@ -69,7 +73,11 @@ struct WebApp: Sendable {
         let path = request.uri.path
         let method = request.method
         if method == .get, let asset = Assets.named(path) {
-            return Reply.secured(.ok, contentType: asset.type, body: asset.body, cache: true)
+            // Revalidated on every use ("no-cache"): unchanged, it costs a 304 and no bytes.
+            if request.headers[values: .ifNoneMatch].contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: " ") == asset.etag } }) {
+                return Reply.secured(.notModified, contentType: asset.type, body: "", cache: true, extra: [.eTag: asset.etag])
+            }
+            return Reply.secured(.ok, contentType: asset.type, body: asset.body, cache: true, extra: [.eTag: asset.etag])
         }
         if path == "/login" { return await login(&call) }
         guard let session = currentSession(request) else {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HabitSystem
 
 /// Where the data lives: `--dir`, else `HABIT_DIR`, else `$XDG_DATA_HOME/habit`, else
 /// `~/.local/share/habit`.
@@ -62,12 +63,6 @@ public struct DataDirectory: Hashable, Sendable {
     /// 16 hex digits of an FNV-1a hash of `realPath`, so every way of naming one directory finds
     /// the same file.
     public static func key(ofRealPath real: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in real.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        FNV1a.hex(real.utf8)
     }
 }

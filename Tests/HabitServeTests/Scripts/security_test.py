@@ -1,6 +1,7 @@
 """habit serve's security against a real server on 127.0.0.1 (issue 23): no token, wrong Origin,
 missing CSRF token, foreign Host are refused with nothing written; path traversal and oversized
 bodies get a 4xx; a non-loopback listen without authentication is refused at start."""
+import gzip
 import http.client
 import json
 import os
@@ -191,6 +192,28 @@ def main():
               f"the app's own image: {status} {headers.get('Cross-Origin-Resource-Policy')}")
         status, headers, _ = request(server, "GET", "/", headers={"Cookie": session})
         check(headers.get("Cross-Origin-Resource-Policy") == "same-origin", "a page without Cross-Origin-Resource-Policy")
+
+        # A browser that accepts gzip gets the page compressed, the same page once unpacked; one
+        # that does not (or refuses it with q=0) gets it plain. Static files revalidate to a 304.
+        _, _, plain = request(server, "GET", "/", headers={"Cookie": session})
+        for accept, zipped in [("gzip, deflate, br", True), ("br;q=1, gzip;q=0", False), (None, False)]:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            connection.request("GET", "/", headers={"Host": server.host, "Cookie": session, **({"Accept-Encoding": accept} if accept else {})})
+            response = connection.getresponse()
+            raw = response.read()
+            connection.close()
+            check("Accept-Encoding" in (response.getheader("Vary") or ""), "no Vary: Accept-Encoding")
+            if zipped:
+                check(response.getheader("Content-Encoding") == "gzip", f"not compressed for {accept}")
+                check(gzip.decompress(raw).decode() == plain, "the unpacked page differs")
+                check(len(raw) * 3 < len(plain.encode()), f"gzip saves little: {len(raw)} of {len(plain.encode())}")
+            else:
+                check(response.getheader("Content-Encoding") is None and raw.decode() == plain, f"compressed for {accept}")
+        status, headers, _ = request(server, "GET", "/static/app.css")
+        etag = headers.get("ETag") or ""
+        check(status == 200 and etag.startswith('"'), f"app.css has no validator: {etag}")
+        status, _, body = request(server, "GET", "/static/app.css", headers={"If-None-Match": etag})
+        check(status == 304 and body == "", f"an unchanged app.css is sent again: {status}")
 
         # Two Host headers: 400 (RFC 9112), whichever comes first.
         for hosts in [[server.host, "evil.example"], ["evil.example", server.host], [server.host, server.host]]:

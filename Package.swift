@@ -130,7 +130,8 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport",
                                                     .product(name: "Hummingbird", package: "hummingbird")], exclude: ["Scripts"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        // FrontEndFiguresTests renders one tracker in the three front-ends (CLI, web, terminal app).
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitServe", "HabitScreens", "HabitKit", "HabitStore", "HabitInterchange", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -99,10 +99,20 @@ public struct FigureWords: Hashable, Sendable {
     public struct Part: Hashable, Sendable {
         public var text: String
         public var emphasis: Emphasis
+
+        public init(text: String, emphasis: Emphasis) {
+            self.text = text
+            self.emphasis = emphasis
+        }
     }
 
     public var label: String
     public var parts: [Part]
+
+    public init(label: String, parts: [Part]) {
+        self.label = label
+        self.parts = parts
+    }
 
     /// The value as one line of text.
     public var value: String { parts.map(\.text).joined() }

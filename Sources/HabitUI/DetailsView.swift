@@ -36,11 +36,13 @@ extension ScreenView {
         let figures = figureLines(details)
         let calendarWidth = 2 + 7 * 4
         let monthY: Int
-        if body.width >= calendarWidth + 26 {
+        let labelWidth = figures.map { TextWidth.width($0.label) }.max() ?? 0
+        let valueWidth = figures.map { TextWidth.width($0.value) }.max() ?? 0
+        // Side by side (the month on the left, the figures on the right) only when every figure
+        // fits whole beside the month; else the figures above it.
+        if body.width >= calendarWidth + 3 + labelWidth + 2 + valueWidth + 1 {
             monthY = y
-            // Side by side: the month on the left, the figures on the right.
             let monthHeight = drawMonth(details.month, into: &grid, x: 1, y: y + 1, bottom: body.y + body.height)
-            let labelWidth = figures.map { TextWidth.width($0.label) }.max() ?? 0
             for (index, figure) in figures.enumerated() where y + 1 + index < body.y + body.height {
                 let fx = calendarWidth + 3
                 _ = grid.draw(TextWidth.truncate(TextWidth.pad(figure.label, to: labelWidth) + "  ", to: body.width - fx), x: fx, y: y + 1 + index, style: .attributes(.dim))

@@ -139,7 +139,7 @@ import TerminalUI
             let cli = harness.output("show \(id)")
             expectSameFigures(rows, in: cli.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), "habit show \(id)", t)
 
-            let web = WebText(language: language == .russian ? .russian : .english)
+            let web = WebText(language: language)
             let html = DetailsPage(text: web, details: details, tracker: tracker, csrf: "c").render()
             expectSameFigures(rows, in: Self.text(ofHTML: html), "the web details of \(id)", t)
 

@@ -45,7 +45,7 @@ struct WebApp: Sendable {
     }
 
     func respond(_ request: Request) async -> Response {
-        let text = WebText(language: WebLanguage(acceptLanguage: request.headers[.acceptLanguage]))
+        let text = WebText(language: Language.from(acceptLanguage: request.headers[.acceptLanguage]))
         let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
         let host = request.head.authority
         var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host)

@@ -74,8 +74,9 @@ let package = Package(
         .target(name: "HabitErrorWords", dependencies: ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),
         .target(name: "HabitKit", dependencies: ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"]),
         // What the screens show (the day, the form's validity, the statistics, a month to pick a
-        // day from) as data computed once for `habit list`, `habit ui` and the web app: no words, no I/O.
-        .target(name: "HabitScreens", dependencies: ["HabitKit", "HabitStore", "HabitCore"]),
+        // day from, a tracker's figures) as data computed once for `habit list`, `habit ui` and the
+        // web app, with the catalogs' words for what every front-end says alike; no I/O.
+        .target(name: "HabitScreens", dependencies: ["HabitKit", "HabitStore", "HabitCore", "HabitLocalization"]),
         // `habit ui`: the screens full screen over TerminalUI; its state (a key in, a new state and a
         // change out), the keymap, the drawing, and the loop that runs HabitKit's use cases.
         .target(name: "HabitUI", dependencies: ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "HabitSystem"]),
@@ -122,14 +123,15 @@ let package = Package(
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore", "HabitCore", "TOML", "TestSupport"]),
         // Exports the same start-up hooks as habit, so that libgit2 starts here as it does there.
         .testTarget(name: "HabitGitTests", dependencies: ["HabitGit", "TestSupport"], linkerSettings: exportsStartHooks),
-        .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "TestSupport"]),
+        .testTarget(name: "HabitScreensTests", dependencies: ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitLocalization", "TestSupport"]),
         .testTarget(name: "HabitUITests", dependencies: ["HabitUI", "HabitScreens", "HabitLocalization", "HabitKit", "HabitStore", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "HabitSystemTests", dependencies: ["HabitSystem", "TestSupport"]),
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "HabitErrorWords", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport",
                                                     .product(name: "Hummingbird", package: "hummingbird")], exclude: ["Scripts"]),
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitKit", "HabitInterchange", "HabitCore", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        // FrontEndFiguresTests renders one tracker in the three front-ends (CLI, web, terminal app).
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitServe", "HabitScreens", "HabitKit", "HabitStore", "HabitInterchange", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

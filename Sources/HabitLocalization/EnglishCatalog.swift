@@ -733,7 +733,6 @@ public enum EnglishCatalog {
         case .uiConfirmCategoryDeleteEmpty: "Delete the category “{0}”? It holds no tracker."
         case .uiConfirmCategoryRename: "Rename the category “{0}” to “{1}”? Its {2, plural, one {# tracker follows} other {# trackers follow}}."
         case .uiConfirmCategoryRenameEmpty: "Rename the category “{0}” to “{1}”? It holds no tracker."
-        case .uiDetailsDaysDone: "Days done"
         case .uiDetailsLastYear: "The last 53 weeks"
         case .uiFormKeyField: "move"
         case .uiFormKeyOpen: "open, choose"

@@ -4,14 +4,43 @@ import HabitCore
 public enum Language: String, Sendable, CaseIterable {
     case english = "en", russian = "ru"
 
-    /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`: `ru*` → Russian, anything else English.
+    /// The language of a tag or locale name ("ru", "ru-RU", "ru_RU.UTF-8", "EN"); nil for one habit
+    /// does not speak.
+    public init?(tag: some StringProtocol) {
+        let primary = tag.lowercased().prefix { $0.isLetter }
+        guard let language = Language(rawValue: String(primary)) else { return nil }
+        self = language
+    }
+
+    /// The one negotiation: the first of `preferences` (tags or locale names, the most wanted
+    /// first) that habit speaks, else English.
+    public static func first(of preferences: some Sequence<some StringProtocol>) -> Language {
+        preferences.lazy.compactMap { Language(tag: $0) }.first ?? .english
+    }
+
+    /// The terminal's language, as gettext chooses it: the locale of messages is the first set
+    /// of `LC_ALL`, `LC_MESSAGES` and `LANG`; unless it is C (or POSIX), `LANGUAGE`'s list
+    /// ("ru:en") comes before it.
     public static func from(environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty {
-                return value.lowercased().hasPrefix("ru") ? .russian : .english
-            }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let isC = locale.isEmpty || locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
+        let list = isC ? [] : (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
+        return first(of: list + [locale])
+    }
+
+    /// The page's language from an HTTP `Accept-Language` header: its tags by quality (the
+    /// earlier first among equals), those with `q=0` left out.
+    public static func from(acceptLanguage header: String?) -> Language {
+        var ranked: [(tag: Substring, quality: Double, position: Int)] = []
+        for (position, item) in (header ?? "").split(separator: ",").enumerated() {
+            let parts = item.split(separator: ";").map { $0.trimmingPrefix { $0 == " " } }
+            guard let tag = parts.first.map({ $0.prefix { $0 != " " } }), !tag.isEmpty else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") { quality = Double(parameter.dropFirst(2).prefix { $0 != " " }) ?? 0 }
+            if quality > 0 { ranked.append((tag, quality, position)) }
         }
-        return .english
+        ranked.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.position < $1.position }
+        return first(of: ranked.map(\.tag))
     }
 
     /// The catalog's template of `key`.

@@ -683,7 +683,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiConfirmCategoryDeleteEmpty
     case uiConfirmCategoryRename
     case uiConfirmCategoryRenameEmpty
-    case uiDetailsDaysDone
     case uiDetailsLastYear
     case uiFormKeyField
     case uiFormKeyOpen

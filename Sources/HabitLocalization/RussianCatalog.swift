@@ -733,7 +733,6 @@ public enum RussianCatalog {
         case .uiConfirmCategoryDeleteEmpty: "Удалить категорию «{0}»? В ней нет трекеров."
         case .uiConfirmCategoryRename: "Переименовать категорию «{0}» в «{1}»? {2, plural, one {# её трекер переедет} few {# её трекера переедут} many {# её трекеров переедут}} вместе с ней."
         case .uiConfirmCategoryRenameEmpty: "Переименовать категорию «{0}» в «{1}»? В ней нет трекеров."
-        case .uiDetailsDaysDone: "Выполнено дней"
         case .uiDetailsLastYear: "Последние 53 недели"
         case .uiFormKeyField: "перейти"
         case .uiFormKeyOpen: "открыть, выбрать"

@@ -68,6 +68,8 @@ public struct TrackerDetails: Hashable, Sendable {
     public var progress: TrackerProgress
     /// Loop's habit strength today, 0…1; nil before the tracker has a day.
     public var strength: Double?
+    /// The figures every front-end shows, in their order (`habit show`'s).
+    public var figures: TrackerFigures
     public var month: Month
     public var heatmap: Heatmap
 
@@ -90,6 +92,7 @@ public struct TrackerDetails: Hashable, Sendable {
         self.weekStartsOn = weekStartsOn
         progress = TrackerProgress(tracker: tracker, today: today)
         strength = HabitStrength(tracker: tracker, through: today, today: today)?.last
+        figures = TrackerFigures(progress: progress, strength: strength, forgivesMisses: tracker.effectiveAllowance != nil, today: today)
         self.month = Self.month(of: tracker, containing: month ?? today, today: today, weekStartsOn: weekStartsOn)
         heatmap = Self.heatmap(of: tracker, today: today, weekStartsOn: weekStartsOn)
     }

@@ -3,7 +3,7 @@ import HabitLocalization
 import HabitScreens
 import TerminalUI
 
-/// A tracker's details over the main screen's body: `habit show`'s figures, the month calendar
+/// A tracker's details over the main screen's body: HabitScreens' figures (`habit show`'s), the month calendar
 /// (←/→ another month) and the last 53 weeks, each day a glyph so the states read without colour.
 /// A page taller than the screen (40×15) is drawn whole off screen and shown from the part the
 /// user asked for with ↑/↓: the figures, the month, the heatmap.
@@ -36,21 +36,23 @@ extension ScreenView {
         let figures = figureLines(details)
         let calendarWidth = 2 + 7 * 4
         let monthY: Int
-        if body.width >= calendarWidth + 26 {
+        let labelWidth = figures.map { TextWidth.width($0.label) }.max() ?? 0
+        let valueWidth = figures.map { TextWidth.width($0.value) }.max() ?? 0
+        // Side by side (the month on the left, the figures on the right) only when every figure
+        // fits whole beside the month; else the figures above it.
+        if body.width >= calendarWidth + 3 + labelWidth + 2 + valueWidth + 1 {
             monthY = y
-            // Side by side: the month on the left, the figures on the right.
             let monthHeight = drawMonth(details.month, into: &grid, x: 1, y: y + 1, bottom: body.y + body.height)
-            let labelWidth = figures.map { TextWidth.width($0.0) }.max() ?? 0
-            for (index, (label, value)) in figures.enumerated() where y + 1 + index < body.y + body.height {
+            for (index, figure) in figures.enumerated() where y + 1 + index < body.y + body.height {
                 let fx = calendarWidth + 3
-                _ = grid.draw(TextWidth.truncate(TextWidth.pad(label, to: labelWidth) + "  ", to: body.width - fx), x: fx, y: y + 1 + index, style: .attributes(.dim))
-                _ = grid.draw(value, x: fx + labelWidth + 2, y: y + 1 + index, style: .attributes(.bold), clip: body)
+                _ = grid.draw(TextWidth.truncate(TextWidth.pad(figure.label, to: labelWidth) + "  ", to: body.width - fx), x: fx, y: y + 1 + index, style: .attributes(.dim))
+                drawValue(figure.parts, into: &grid, x: fx + labelWidth + 2, y: y + 1 + index, clip: body)
             }
             y += max(monthHeight, figures.count) + 2
         } else {
-            for (label, value) in figures where y < body.y + body.height {
-                let used = grid.draw(TextWidth.truncate(label + ": ", to: body.width - 1), x: 1, y: y, style: .attributes(.dim))
-                _ = grid.draw(value, x: 1 + used, y: y, style: .attributes(.bold), clip: body)
+            for figure in figures where y < body.y + body.height {
+                let used = grid.draw(TextWidth.truncate(figure.label + ": ", to: body.width - 1), x: 1, y: y, style: .attributes(.dim))
+                drawValue(figure.parts, into: &grid, x: 1 + used, y: y, clip: body)
                 y += 1
             }
             y += 1
@@ -61,22 +63,24 @@ extension ScreenView {
         return ([body.y, monthY, y], y + 1 + details.heatmap.weekdays.count - body.y)
     }
 
-    /// The figures `habit show` prints, in its words.
-    func figureLines(_ details: TrackerDetails) -> [(String, String)] {
-        var lines: [(String, String)] = []
-        if let quit = details.quit {
-            lines.append((t[.fieldClean], t.days(quit.currentClean)))
-            lines.append((t[.fieldBestClean], t.days(quit.bestClean)))
-            lines.append((t[.fieldSlips], String(quit.slips)))
-        } else {
-            lines.append((t[.currentStreak], t.streak(details.currentStreak, details.streakUnit)))
-            lines.append((t[.bestStreak], t.streak(details.bestStreak, details.streakUnit)))
+    /// HabitScreens' figures, the ones `habit show` prints, in its words.
+    func figureLines(_ details: TrackerDetails) -> [FigureWords] {
+        details.figures.words(t)
+    }
+
+    /// A figure's value from `x`, the figure itself in bold, a missing one dim, good news green;
+    /// nothing past `clip`.
+    private func drawValue(_ parts: [FigureWords.Part], into grid: inout Grid, x: Int, y: Int, clip: Rect) {
+        var x = x
+        for part in parts {
+            let style: Style = switch part.emphasis {
+            case .plain: .plain
+            case .strong: .attributes(.bold)
+            case .quiet: .attributes(.dim)
+            case .good: Style(foreground: .green, attributes: .bold)
+            }
+            x += grid.draw(part.text, x: x, y: y, style: style, clip: clip)
         }
-        lines.append((t[.uiDetailsDaysDone], String(details.doneDays)))
-        lines.append((t[.fieldCompletionRate], details.completionRate.map { t.percent($0 * 100) } ?? t[.notSet]))
-        if let strength = details.strength { lines.append((t[.fieldStrength], t.percent(strength * 100))) }
-        if details.forgivenDays > 0 { lines.append((t[.fieldForgiven], String(details.forgivenDays))) }
-        return lines
     }
 
     /// A day's glyph and style: the same in the calendar and the heatmap.

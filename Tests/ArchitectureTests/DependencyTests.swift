@@ -13,7 +13,7 @@ import Testing
         "habit": ["HabitCLI"],
         "HabitCLI": ["HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "TOML", "HabitSystem", "TerminalUI", "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI", "ArgumentParser"],
         "HabitUI": ["TerminalUI", "HabitScreens", "HabitKit", "HabitLocalization", "HabitErrorWords", "HabitStore", "HabitCore", "HabitSystem"],
-        "HabitScreens": ["HabitKit", "HabitStore", "HabitCore"],
+        "HabitScreens": ["HabitKit", "HabitStore", "HabitCore", "HabitLocalization"],
         "HabitLocalization": ["HabitCore"],
         "HabitErrorWords": ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"],
         "HabitKit": ["HabitStore", "HabitGit", "HabitCore", "TOML", "HabitSystem", "HabitInterchange"],

@@ -13,7 +13,7 @@ import Testing
         .uiFormCancel, .uiFormCreate, .uiFormSave, .uiFormIncomplete, .uiFormTargetInvalid,
         .uiCategoriesEmpty, .uiCategoryAdd, .uiCategoryNew, .uiCategoryRename, .uiCategoryNamePlaceholder,
         .uiCategoryDone, .uiConfirmCategoryDelete, .uiConfirmCategoryDeleteEmpty, .uiConfirmCategoryRename, .uiConfirmCategoryRenameEmpty,
-        .uiDetailsDaysDone, .uiDetailsLastYear, .uiFormKeyField, .uiFormKeyOpen,
+        .uiDetailsLastYear, .uiFormKeyField, .uiFormKeyOpen,
         .uiFormKeyToggle, .uiFormKeyAdjust, .uiDetailsKeyMore, .uiFormKeyClear, .uiFormKeyAddCategory, .uiFormKeyRenameCategory,
         .uiFormKeyDeleteCategory, .uiFormKeyRemoveEmoji, .uiFormKeyConfirm, .uiFormKeyBack, .uiColorRed,
         .uiColorOrange, .uiColorYellow, .uiColorGreen, .uiColorTeal, .uiColorBlue,

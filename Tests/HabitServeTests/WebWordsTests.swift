@@ -43,8 +43,8 @@ import Testing
 
     struct Refusal: Error {}
 
-    @Test(arguments: [WebLanguage.english, .russian])
-    func everyWordIsOnAPage(_ language: WebLanguage) {
+    @Test(arguments: Language.allCases)
+    func everyWordIsOnAPage(_ language: Language) {
         let text = WebText(language: language)
         let html = Self.pages(text)
         for key in Self.keys {

@@ -1,7 +1,9 @@
 import HabitCore
 import HabitLocalization
+import HabitScreens
 
-/// Everything about one tracker (`habit show`).
+/// Everything about one tracker (`habit show`): its fields, HabitScreens' `TrackerFigures` (the
+/// figures the web app's and `habit ui`'s details show too), the recent weeks, charts and notes.
 struct TrackerView: SessionView {
     let session: Session
     let today: CivilDate
@@ -88,40 +90,9 @@ struct TrackerView: SessionView {
             fields.append((t[.fieldReminders], t.list(tracker.reminders.map(\.description))))
         }
 
-        var numbers: [(String, String)] = []
-        if let record = progress.quit {
-            numbers.append((t[.fieldClean], style.bold(t.text(.daysClean, record.currentClean))))
-            numbers.append((t[.fieldBestClean], t.days(record.bestClean)))
-            numbers.append((t[.fieldSlips], t.text(.slipsRate, record.slips, t.decimal(record.slipsPerWeek ?? 0),
-                                                   t.decimal(record.slipsPerMonth ?? 0))))
-        }
-        numbers += [
-            (t[.currentStreak], t.streak(progress.currentStreak, progress.streakUnit)),
-            (t[.bestStreak], t.streak(progress.bestStreak, progress.streakUnit)),
-        ]
-        if tracker.effectiveAllowance != nil { numbers.append((t[.fieldForgiven], t.days(progress.forgivenDays))) }
-        if let rate = progress.completionRate {
-            let of: String = switch progress.streakUnit {
-            case .days: t.ofDays(progress.doneDays, progress.dueDays)
-            case .weeks: t.text(.ofWeeks, progress.metPeriods, progress.dueDays)
-            case .months: t.text(.ofMonths, progress.metPeriods, progress.dueDays)
-            }
-            numbers.append((t[.fieldCompletionRate], style.bold(t.percent(rate * 100)) + " (" + of + ")"))
-        } else {
-            numbers.append((t[.fieldCompletionRate], style.dim(t[.nothingDueYet])))
-        }
-        numbers.append((t[.fieldCompletions], t.days(progress.completions)))
-        if let score = strength?.last {
-            numbers.append((t[.fieldStrength], style.bold(t.percent(score * 100))))
-        }
-        if let goal = progress.goal {
-            numbers.append((t[.fieldGoal], t.goalUntil(t.goalPeriod(goal.goal), end: goal.endDay)))
-            var text = style.bold(t.percent(goal.percent)) + " (" + t.ofDays(goal.doneDays, goal.requiredDays) + ")"
-            if goal.isReached { text += " · " + style.green(t[.goalReached]) } else if goal.isOver(today: today) { text += " · " + t[.goalOver] }
-            numbers.append((t[.fieldProgress], text))
-        } else {
-            numbers.append((t[.fieldGoal], t[.goalForever]))
-        }
+        let figures = TrackerFigures(progress: progress, strength: strength?.last,
+                                     forgivesMisses: tracker.effectiveAllowance != nil, today: today)
+        let numbers = figures.words(t).map { ($0.label, styled($0.parts)) }
 
         let labelWidth = (fields + numbers).map { TerminalText.width($0.0) }.max() ?? 0
         // A value too long for the terminal continues under itself, broken between words.
@@ -148,6 +119,18 @@ struct TrackerView: SessionView {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A figure's value with the figure itself in bold, a missing one dim, good news green.
+    func styled(_ parts: [FigureWords.Part]) -> String {
+        parts.map { part in
+            switch part.emphasis {
+            case .plain: part.text
+            case .strong: style.bold(part.text)
+            case .quiet: style.dim(part.text)
+            case .good: style.green(part.text)
+            }
+        }.joined()
     }
 
     /// Notes up to today, the latest last, at most `noteCount`.

@@ -54,32 +54,37 @@ enum AppScript {
             }
             return null;
           }
-          function show(card, done, count, slipped) {
+          // What the tick sets the day to next and after that (`next`, `then`) are HabitScreens'
+          // answer, from the server: the page's form (`data-then`) or the reply to a mark.
+          function show(card, mark) {
             if (!card) return;
+            var form = card.querySelector('form.mark');
             var state = card.querySelector('input[name="state"]');
             var tick = card.querySelector('button.tick');
+            if (tick && state && form && mark.next) {
+              state.value = mark.next;
+              form.setAttribute('data-then', mark.then);
+            }
             if (card.hasAttribute('data-quit')) {
               // A habit to quit: the button logs or removes the day's slip.
-              card.classList.toggle('slipped', !!slipped);
-              if (tick && state) {
-                state.value = slipped ? 'unslip' : 'slip';
-                tick.textContent = slipped ? '\u21BA' : '\u2717';
-                tick.setAttribute('aria-pressed', slipped ? 'true' : 'false');
-                tick.setAttribute('aria-label', tick.getAttribute(slipped ? 'data-remove' : 'data-log'));
+              card.classList.toggle('slipped', !!mark.slipped);
+              if (tick) {
+                tick.textContent = mark.slipped ? '\u21BA' : '\u2717';
+                tick.setAttribute('aria-pressed', mark.slipped ? 'true' : 'false');
+                tick.setAttribute('aria-label', tick.getAttribute(mark.slipped ? 'data-remove' : 'data-log'));
               }
             } else {
-              card.classList.toggle('done', done);
+              card.classList.toggle('done', !!mark.done);
+              if (tick) {
+                tick.textContent = mark.done ? '\u2713' : '+';
+                tick.setAttribute('aria-pressed', mark.done ? 'true' : 'false');
+              }
             }
-            if (!card.hasAttribute('data-quit') && tick && state) {
-              state.value = done ? 'undone' : 'done';
-              tick.textContent = done ? '\u2713' : '+';
-              tick.setAttribute('aria-pressed', done ? 'true' : 'false');
-            }
-            if (count) { var c = card.querySelector('.count'); if (c) c.textContent = count; }
+            if (mark.count) { var c = card.querySelector('.count'); if (c) c.textContent = mark.count; }
           }
           function answer(response, fields) {
             return response.json().then(function (reply) {
-              if (reply.ok) { show(cardFor(fields), reply.done, reply.count, reply.slipped); }
+              if (reply.ok) { show(cardFor(fields), reply); }
               else if (note) { note.textContent = reply.error; note.hidden = false; note.className = 'note problem'; }
             }, function () { /* not JSON: a login page; the next load shows it */ });
           }
@@ -109,7 +114,8 @@ enum AppScript {
             var fields = {};
             new FormData(form).forEach(function (value, name) { if (name !== 'csrf') fields[name] = String(value); });
             var card = form.closest('.card');
-            if (card.querySelector('button.tick')) show(card, fields.state === 'done', null, fields.state === 'slip');
+            // A tick at once, before the server answers: the mark sent, and the form's next one in place.
+            if (card.querySelector('button.tick')) show(card, { done: fields.state === 'done', slipped: fields.state === 'slip', next: form.getAttribute('data-then'), then: fields.state });
             if (load().length) { enqueue(fields); flush(); return; }
             send(fields).then(function (response) {
               if (!settled(response)) { enqueue(fields); kept(response); return; }

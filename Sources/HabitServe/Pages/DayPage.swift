@@ -71,45 +71,55 @@ struct DayPage {
 
     private func weekdayName(_ weekday: Weekday) -> String { text.messages.weekdayShort(weekday) }
 
+    /// A card: its count and what its button sets the day to come from HabitScreens; the form
+    /// says the mark after that one too (`data-then`), which the script puts in place while the
+    /// server answers.
     private func render(_ card: DayScreen.Card, day: CivilDate) -> String {
         let done = card.state == .done
         let slipped = card.state == .slipped
-        var cleanDays: Int? = nil
-        if case .clean(let days)? = card.progress { cleanDays = days }
+        let next = card.nextMark
+        let isQuit = next == .slip || next == .unslip
         var classes = "card" + (done ? " done" : "") + (card.state == .skipped ? " skipped" : "") + (slipped ? " slipped" : "")
         classes += CardColors.className(card.color)
-        var html = "<li class=\"\(classes)\" data-tracker=\"\(HTML.escape(card.trackerID))\"\(cleanDays != nil ? " data-quit=\"true\"" : "")>"
+        var html = "<li class=\"\(classes)\" data-tracker=\"\(HTML.escape(card.trackerID))\"\(isQuit ? " data-quit=\"true\"" : "")>"
         html += "<div class=\"face\"><span class=\"emoji\" aria-hidden=\"true\">\(HTML.escape(card.emoji ?? "•"))</span>"
         html += "<span class=\"name\">\(HTML.escape(card.name))</span>"
         html += CardMenu(text: text, card: card, day: day, csrf: csrf).render() + "</div>"
-        let count = cleanDays.map { text.words.text(.formCleanDays, $0) } ?? text.days(card.doneDays)
-        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(count))</span>"
-        html += "<form class=\"mark\" method=\"post\" action=\"/mark\">" + PageFrame.csrfField(csrf)
+        html += "<div class=\"foot\"><span class=\"count\">\(HTML.escape(card.count.words(text.words)))</span>"
+        html += "<form class=\"mark\" method=\"post\" action=\"/mark\" data-then=\"\(Self.state(next.following))\">" + PageFrame.csrfField(csrf)
         html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(card.trackerID))\">"
         html += "<input type=\"hidden\" name=\"date\" value=\"\(day)\">"
-        if card.isNumeric, case .amount(let total, let measure)? = card.progress {
-            html += "<input type=\"hidden\" name=\"state\" value=\"done\">"
+        html += "<input type=\"hidden\" name=\"state\" value=\"\(Self.state(next))\">"
+        switch next {
+        case .amount(let total, let measure):
             html += "<label class=\"amount\"><span class=\"label\">\(HTML.escape(text[.webAmount]))\(measure.unit.map { " (" + HTML.escape($0) + ")" } ?? "")</span>"
             // The target stays in sight beside a typed amount ("3 / 5 km"), not as a placeholder the amount hides.
             html += "<input type=\"number\" name=\"amount\" min=\"0\" step=\"any\" inputmode=\"decimal\" value=\"\(total > 0 ? format(Measure.tidy(total)) : "")\">"
             html += "<span class=\"of\">/ \(format(measure.target))\(measure.unit.map { " " + HTML.escape($0) } ?? "")</span></label>"
             html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.webSave]))</button>"
-        } else if card.isNumeric {
+        case .undone where card.isNumeric:
             // A skipped day of a numeric habit: cleared, it takes an amount again.
-            html += "<input type=\"hidden\" name=\"state\" value=\"undone\">"
             html += "<button class=\"save\" type=\"submit\">\(HTML.escape(text[.webMarkUndone]))</button>"
-        } else if cleanDays != nil {
+        case .slip, .unslip:
             // A habit to quit is kept unless a slip is logged: the button logs or removes the slip.
             let words = text.words
-            html += "<input type=\"hidden\" name=\"state\" value=\"\(slipped ? "unslip" : "slip")\">"
             html += "<button class=\"tick slip\" type=\"submit\" aria-pressed=\"\(slipped)\" aria-label=\"\(HTML.escape(words[slipped ? .formRemoveSlip : .formLogSlip]))\""
             html += " data-log=\"\(HTML.escape(words[.formLogSlip]))\" data-remove=\"\(HTML.escape(words[.formRemoveSlip]))\">\(slipped ? "↺" : "✗")</button>"
-        } else {
-            html += "<input type=\"hidden\" name=\"state\" value=\"\(done ? "undone" : "done")\">"
+        case .done, .undone:
             html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .webMarkUndone : .webMarkDone]))\">\(done ? "✓" : "+")</button>"
         }
         html += "</form></div></li>\n"
         return html
+    }
+
+    /// HabitScreens' next mark as the `state` field of `POST /mark` (an amount is sent with "done").
+    static func state(_ mark: DayScreen.NextMark) -> String {
+        switch mark {
+        case .done, .amount: "done"
+        case .undone: "undone"
+        case .slip: "slip"
+        case .unslip: "unslip"
+        }
     }
 
     private func format(_ value: Double) -> String {

@@ -33,38 +33,21 @@ struct DetailsPage {
         return html + "</div>\n"
     }
 
-    /// The figures `habit show` prints, in its words.
+    /// HabitScreens' figures, the ones `habit show` prints, in its words; the figure itself in bold.
     private func figures() -> String {
-        let progress = details.progress
-        var numbers: [(String, String)] = []
-        if let record = details.quit {
-            numbers.append((words[.fieldClean], words.text(.daysClean, record.currentClean)))
-            numbers.append((words[.fieldBestClean], words.days(record.bestClean)))
-            numbers.append((words[.fieldSlips], words.text(.slipsRate, record.slips, words.decimal(record.slipsPerWeek ?? 0),
-                                                           words.decimal(record.slipsPerMonth ?? 0))))
-        }
-        numbers.append((words[.currentStreak], words.streak(details.currentStreak, details.streakUnit)))
-        numbers.append((words[.bestStreak], words.streak(details.bestStreak, details.streakUnit)))
-        if tracker.effectiveAllowance != nil { numbers.append((words[.fieldForgiven], words.days(details.forgivenDays))) }
-        if let rate = details.completionRate {
-            let of: String = switch progress.streakUnit {
-            case .days: words.ofDays(progress.doneDays, progress.dueDays)
-            case .weeks: words.text(.ofWeeks, progress.metPeriods, progress.dueDays)
-            case .months: words.text(.ofMonths, progress.metPeriods, progress.dueDays)
-            }
-            numbers.append((words[.fieldCompletionRate], words.percent(rate * 100) + " (" + of + ")"))
-        } else {
-            numbers.append((words[.fieldCompletionRate], words[.nothingDueYet]))
-        }
-        numbers.append((words[.fieldCompletions], words.days(progress.completions)))
-        if let strength = details.strength { numbers.append((words[.fieldStrength], words.percent(strength * 100))) }
-        if let goal = progress.goal {
-            numbers.append((words[.fieldGoal], words.goalUntil(words.goalPeriod(goal.goal), end: goal.endDay)))
-            numbers.append((words[.fieldProgress], words.percent(goal.percent) + " (" + words.ofDays(goal.doneDays, goal.requiredDays) + ")"))
-        }
         var html = "<dl class=\"numbers\">"
-        for (label, value) in numbers {
-            html += "<div><dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(value))</dd></div>"
+        for figure in details.figures.words(words) {
+            html += "<div><dt>\(HTML.escape(figure.label))</dt><dd>"
+            for part in figure.parts {
+                let text = HTML.escape(part.text)
+                switch part.emphasis {
+                case .plain: html += text
+                case .strong: html += "<strong>\(text)</strong>"
+                case .quiet: html += "<span class=\"quiet\">\(text)</span>"
+                case .good: html += "<span class=\"good\">\(text)</span>"
+                }
+            }
+            html += "</dd></div>"
         }
         return html + "</dl>\n"
     }

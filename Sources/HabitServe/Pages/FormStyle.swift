@@ -103,6 +103,7 @@ enum FormStyle {
         .numbers div { border: 1px solid var(--accent); border-radius: 16px; padding: 10px 12px; }
         .numbers dt { font-size: 12px; font-weight: 500; color: var(--muted); }
         .numbers dd { margin: 4px 0 0; font-size: 20px; font-weight: 700; }
+        .numbers dd .quiet { color: var(--muted); font-weight: 400; } .numbers dd .good { color: var(--done); }
         .month-head { display: flex; align-items: center; justify-content: space-between; max-width: 420px; }
         .month-head .step { font-size: 26px; text-decoration: none; color: var(--accent); width: 32px; text-align: center; }
         .calendar { border-collapse: separate; border-spacing: 4px; width: 100%; max-width: 420px; }

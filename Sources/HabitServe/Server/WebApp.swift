@@ -51,7 +51,7 @@ struct WebApp: Sendable {
     }
 
     private func route(_ request: Request, peer: String?) async -> Response {
-        let text = WebText(language: WebLanguage(acceptLanguage: request.headers[.acceptLanguage]))
+        let text = WebText(language: Language.from(acceptLanguage: request.headers[.acceptLanguage]))
         let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
         let host = request.head.authority
         var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host, client: Client(peer: peer, headers: request.headers))
@@ -229,15 +229,14 @@ struct WebApp: Sendable {
             return Reply.problem(.conflict, WebRefusal.sentence(error, text.messages, today: today), wantsJSON: call.wantsJSON, text: text)
         }
         if call.wantsJSON {
-            let tracker = outcome.tracker
-            let status = tracker.status(on: day, today: today)
-            let progress = TrackerProgress(tracker: tracker, today: today)
-            let completions = tracker.unmarkedIsDone ? progress.completions : tracker.log.doneCount(through: today)
-            let count = progress.quit.map { text.words.text(.formCleanDays, $0.currentClean) } ?? text.days(completions)
+            // The card as the day's page would now draw it (HabitScreens): its count, and what
+            // its button sets the day to next (`next`) and after that (`then`).
+            let card = DayScreen.card(of: outcome.tracker, on: day, today: today)
             return Reply.json([
-                ("ok", .bool(true)), ("tracker", .string(tracker.id)), ("date", .string(day.description)),
-                ("done", .bool(status.mark == .done)), ("slipped", .bool(status.mark == .slipped)), ("changed", .bool(outcome.changed)),
-                ("total", outcome.total.map(JSONValue.number) ?? .null), ("count", .string(count)),
+                ("ok", .bool(true)), ("tracker", .string(card.trackerID)), ("date", .string(day.description)),
+                ("done", .bool(card.state == .done)), ("slipped", .bool(card.state == .slipped)), ("changed", .bool(outcome.changed)),
+                ("total", outcome.total.map(JSONValue.number) ?? .null), ("count", .string(card.count.words(text.words))),
+                ("next", .string(DayPage.state(card.nextMark))), ("then", .string(DayPage.state(card.nextMark.following))),
             ])
         }
         return Reply.redirect("/?date=\(day)")

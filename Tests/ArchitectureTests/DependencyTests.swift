@@ -29,7 +29,7 @@ import Testing
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "Hummingbird"],
+        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "Hummingbird"],
         "habit-serve": ["HabitServe"],
     ]
 

@@ -78,6 +78,7 @@ enum AppScript {
               if (tick) {
                 tick.textContent = mark.done ? '\u2713' : '+';
                 tick.setAttribute('aria-pressed', mark.done ? 'true' : 'false');
+                tick.setAttribute('aria-label', tick.getAttribute(mark.done ? 'data-remove' : 'data-log'));
               }
             }
             if (mark.count) { var c = card.querySelector('.count'); if (c) c.textContent = mark.count; }

@@ -2,10 +2,10 @@
 /// get more columns; dark colours follow the system through `prefers-color-scheme`.
 enum AppStyle {
     static let css = """
-        :root { --bg: #ffffff; --fg: #1a1b22; --muted: #aeafb4; --card: #f2f2f4; --line: #e6e8eb; --accent: #3772e7;
-          --done: #33cf69; --note: #fff3cd; --note-fg: #5c4400; --problem: #f56b6c; color-scheme: light dark; }
+        :root { --bg: #ffffff; --fg: #1a1b22; --muted: #696a70; --card: #f2f2f4; --line: #e6e8eb; --accent: #2f64d6; --accent-fill: #2f64d6;
+          --done: #33cf69; --note: #fff3cd; --note-fg: #5c4400; --problem: #c4302f; color-scheme: light dark; }
         @media (prefers-color-scheme: dark) {
-          :root { --bg: #1a1b22; --fg: #ffffff; --muted: #aeafb4; --card: #2c2d35; --line: #3a3b44; --accent: #4e86f5;
+          :root { --bg: #1a1b22; --fg: #ffffff; --muted: #aeafb4; --card: #2c2d35; --line: #3a3b44; --accent: #7ea6f7; --accent-fill: #2f64d6;
             --note: #4a3c10; --note-fg: #ffe9a8; }
         }
         * { box-sizing: border-box; }
@@ -22,22 +22,22 @@ enum AppStyle {
         .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
         input, button { font: inherit; color: inherit; }
         input[type=date], input[type=search], input[type=number], input[type=password] { background: var(--card); border: 0; border-radius: 8px; padding: 7px 10px; }
-        button { background: var(--accent); color: #fff; border: 0; border-radius: 8px; padding: 7px 12px; cursor: pointer; }
+        button { background: var(--accent-fill); color: #fff; border: 0; border-radius: 8px; padding: 7px 12px; cursor: pointer; }
         .date { display: flex; gap: 6px; }
         .search input { width: 100%; margin: 8px 0; }
         .week { display: flex; align-items: stretch; gap: 4px; margin: 4px 0; }
         .week .day, .week .step { flex: 1; text-align: center; text-decoration: none; color: var(--fg); border-radius: 10px; padding: 4px 0; }
-        .week .step { flex: 0 0 24px; color: var(--muted); font-size: 22px; }
+        .week .step { flex: 0 0 44px; min-height: 44px; color: var(--muted); font-size: 22px; }
         .week small { display: block; color: var(--muted); font-size: 12px; }
         .week b { font-weight: 600; }
         .week .future { opacity: .4; }
         .week .today b { color: var(--accent); }
-        .week [aria-current] { background: var(--accent); }
+        .week [aria-current] { background: var(--accent-fill); }
         .week [aria-current] b, .week [aria-current] small { color: #fff; }
         .cards { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 9px; }
         @media (min-width: 640px) { .cards { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
         @media (min-width: 900px) { .cards { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
-        .card .face { background: var(--accent); color: #fff; border-radius: 16px; padding: 12px; min-height: 90px; display: flex; flex-direction: column; justify-content: space-between; }
+        .card .face { background: var(--accent-fill); color: #fff; border-radius: 16px; padding: 12px; min-height: 90px; display: flex; flex-direction: column; justify-content: space-between; }
         .card .emoji { width: 28px; height: 28px; border-radius: 50%; background: rgba(255,255,255,.3); display: grid; place-items: center; font-size: 15px; }
         .card .name { font-size: 13px; font-weight: 500; overflow-wrap: anywhere; }
         .card .foot { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px; padding: 8px 12px 0 12px; }
@@ -51,18 +51,18 @@ enum AppStyle {
         .card .amount input:focus { outline: none; }
         .card .count { font-size: 12px; font-weight: 500; }
         .card form { display: flex; gap: 4px; align-items: center; }
-        .card .tick { width: 34px; height: 34px; border-radius: 50%; padding: 0; font-size: 20px; line-height: 34px; }
+        .card .tick { width: 44px; height: 44px; border-radius: 50%; padding: 0; font-size: 22px; line-height: 44px; }
         .card.done .tick { opacity: .35; }
         .card.skipped .face { opacity: .6; }
         .card .amount input { padding: 5px 8px; }
-        .card .save { padding: 5px 8px; font-size: 13px; }
+        .card .save { min-height: 44px; min-width: 44px; padding: 5px 10px; font-size: 14px; }
         /* Two cards a row leave no room for "3 / 8 glasses" beside the button: the button goes under the field. */
         @media (max-width: 639px) { .card form:has(.amount) { grid-template-columns: minmax(0, 1fr); } }
         .empty { text-align: center; padding: 48px 0; }
         .empty-art { font-size: 64px; }
         .empty p { font-size: 12px; font-weight: 500; }
         .sheet { margin: 24px auto 0; max-width: 420px; text-align: center; }
-        .sheet summary { display: inline-block; background: var(--accent); color: #fff; border-radius: 16px; padding: 12px 20px; cursor: pointer; list-style: none; }
+        .sheet summary { display: inline-block; background: var(--accent-fill); color: #fff; border-radius: 16px; padding: 12px 20px; cursor: pointer; list-style: none; }
         .sheet summary::-webkit-details-marker { display: none; }
         .filters { list-style: none; padding: 0; margin: 12px 0 0; background: var(--card); border-radius: 16px; text-align: left; }
         .filters a { display: flex; justify-content: space-between; padding: 14px 16px; color: var(--fg); text-decoration: none; border-bottom: 1px solid var(--line); }

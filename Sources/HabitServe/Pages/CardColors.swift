@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HabitCore
 
 /// A tracker's colour as a class of the style sheet: the Content-Security-Policy allows no inline
@@ -36,10 +39,32 @@ enum CardColors {
         TrackerColor.rgb(red: entry.red, green: entry.green, blue: entry.blue).description
     }
 
-    /// The rules: a card's face, and the swatch of the form's colour picker.
+    /// The rules: a card's face, and the swatch of the form's colour picker. White text stays
+    /// readable on every face (WCAG AA, 4.5:1): a colour too light for it is darkened, keeping its hue.
     static var css: String {
         named.map { entry in
-            ".c-\(entry.0.rawValue) .face, .c-\(entry.0.rawValue) .tick:not(.slip), .c-\(entry.0.rawValue) .save, .tracker-figures .c-\(entry.0.rawValue) .emoji, .swatch.c-\(entry.0.rawValue) { background: \(hex(entry)); }\n"
+            let face = readable(entry)
+            return ".c-\(entry.0.rawValue) .face, .c-\(entry.0.rawValue) .tick:not(.slip), .c-\(entry.0.rawValue) .save, .tracker-figures .c-\(entry.0.rawValue) .emoji, .swatch.c-\(entry.0.rawValue) { background: \(hex(face)); }\n"
         }.joined()
+    }
+
+    /// The colour scaled toward black until white on it reaches 4.5:1.
+    static func readable(_ entry: (PaletteColor, red: UInt8, green: UInt8, blue: UInt8)) -> (PaletteColor, red: UInt8, green: UInt8, blue: UInt8) {
+        var scale = 1.0
+        while true {
+            let scaled = (entry.0, red: UInt8(Double(entry.red) * scale), green: UInt8(Double(entry.green) * scale), blue: UInt8(Double(entry.blue) * scale))
+            if contrastWithWhite(scaled) >= 4.5 || scale <= 0 { return scaled }
+            scale -= 0.01
+        }
+    }
+
+    /// WCAG 2's contrast ratio of white on the colour.
+    static func contrastWithWhite(_ entry: (PaletteColor, red: UInt8, green: UInt8, blue: UInt8)) -> Double {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(entry.red) + 0.7152 * linear(entry.green) + 0.0722 * linear(entry.blue)
+        return 1.05 / (luminance + 0.05)
     }
 }

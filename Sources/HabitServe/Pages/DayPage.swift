@@ -103,13 +103,22 @@ struct DayPage {
         case .slip, .unslip:
             // A habit to quit is kept unless a slip is logged: the button logs or removes the slip.
             let words = text.words
-            html += "<button class=\"tick slip\" type=\"submit\" aria-pressed=\"\(slipped)\" aria-label=\"\(HTML.escape(words[slipped ? .formRemoveSlip : .formLogSlip]))\""
-            html += " data-log=\"\(HTML.escape(words[.formLogSlip]))\" data-remove=\"\(HTML.escape(words[.formRemoveSlip]))\">\(slipped ? "↺" : "✗")</button>"
+            let log = Self.label(words[.formLogSlip], card.name), remove = Self.label(words[.formRemoveSlip], card.name)
+            html += "<button class=\"tick slip\" type=\"submit\" aria-pressed=\"\(slipped)\" aria-label=\"\(slipped ? remove : log)\""
+            html += " data-log=\"\(log)\" data-remove=\"\(remove)\">\(slipped ? "↺" : "✗")</button>"
         case .done, .undone:
-            html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(HTML.escape(text[done ? .webMarkUndone : .webMarkDone]))\">\(done ? "✓" : "+")</button>"
+            let mark = Self.label(text[.webMarkDone], card.name), unmark = Self.label(text[.webMarkUndone], card.name)
+            html += "<button class=\"tick\" type=\"submit\" aria-pressed=\"\(done)\" aria-label=\"\(done ? unmark : mark)\""
+            html += " data-log=\"\(mark)\" data-remove=\"\(unmark)\">\(done ? "✓" : "+")</button>"
         }
         html += "</form></div></li>\n"
         return html
+    }
+
+    /// A control's accessible name with the tracker it acts on ("Mark done: Run"), so a screen
+    /// reader tells a list of ticks apart; escaped for an attribute.
+    static func label(_ action: String, _ tracker: String) -> String {
+        HTML.escape(action + ": " + tracker)
     }
 
     /// HabitScreens' next mark as the `state` field of `POST /mark` (an amount is sent with "done").

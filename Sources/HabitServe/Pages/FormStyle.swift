@@ -17,7 +17,7 @@ enum FormStyle {
         button:disabled { opacity: .45; cursor: not-allowed; }
         .danger, a.danger, .menu-items a.danger { color: var(--problem); }
         button.danger { background: var(--problem); color: #fff; }
-        a.button { display: inline-block; text-decoration: none; text-align: center; border-radius: 16px; padding: 14px 20px; background: var(--accent); color: #fff; }
+        a.button { display: inline-block; text-decoration: none; text-align: center; border-radius: 16px; padding: 14px 20px; background: var(--accent-fill); color: #fff; }
         a.button.secondary, button.secondary { background: transparent; color: var(--accent); border: 1px solid var(--accent); }
         a.button.danger { background: transparent; color: var(--problem); border: 1px solid var(--problem); }
         a.button.cancel { background: transparent; color: var(--problem); border: 1px solid var(--problem); }
@@ -33,7 +33,7 @@ enum FormStyle {
         @media (min-width: 640px) { .figures { max-width: none; grid-template-columns: repeat(4, minmax(0, 1fr)); } }
         .tracker-figures { list-style: none; padding: 0; margin: 0 0 24px; display: grid; gap: 8px; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); }
         .tracker-figures a { display: grid; grid-template-columns: auto 1fr auto; gap: 2px 10px; align-items: center; padding: 10px 12px; border-radius: 16px; background: var(--card); color: var(--fg); text-decoration: none; }
-        .tracker-figures .emoji { grid-row: span 2; width: 34px; height: 34px; border-radius: 50%; display: grid; place-items: center; background: var(--accent); }
+        .tracker-figures .emoji { grid-row: span 2; width: 34px; height: 34px; border-radius: 50%; display: grid; place-items: center; background: var(--accent-fill); }
         .tracker-figures .name { font-weight: 500; }
         .tracker-figures .strength { font-weight: 700; }
         .tracker-figures .streaks { grid-column: 2 / -1; font-size: 12px; color: var(--muted); }
@@ -63,7 +63,7 @@ enum FormStyle {
         .choice-line { display: flex; gap: 8px; align-items: center; padding: 6px 0; }
         .weekdays { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
         .toggle span { display: inline-block; min-width: 44px; text-align: center; padding: 8px 10px; border-radius: 12px; background: var(--card); cursor: pointer; user-select: none; }
-        .toggle input:checked + span { background: var(--accent); color: #fff; }
+        .toggle input:checked + span { background: var(--accent-fill); color: #fff; }
         .toggle input:focus-visible + span { outline: 2px solid var(--accent); outline-offset: 2px; }
         .summary { color: var(--muted); margin: 4px 0; font-size: 15px; }
         .summary:empty { display: none; }

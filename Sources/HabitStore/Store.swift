@@ -234,6 +234,19 @@ public final class Store {
                 files[id] = TrackerFile(id: id, document: nil, tracker: nil, hasErrors: true)
                 continue
             }
+            // A file in habit's plain shape is read without a TOML tree of its log (the first read
+            // after a sync or a `git pull`); like a cached one, its document is parsed if an edit
+            // needs it. `habit check` (no cache) always parses every byte.
+            if cache != nil, let tracker = PlainLogReader.tracker(id: id, file: file, bytes: bytes, categories: categories),
+               seenNames[TrackerName.key(tracker.name)] == nil {
+                seenNames[TrackerName.key(tracker.name)] = file
+                if let stamp {
+                    parsedBytes += bytes.count
+                    newCache.entries[name] = LoadCache.Entry(stamp: stamp, tracker: tracker)
+                }
+                files[id] = TrackerFile(id: id, document: nil, tracker: tracker, hasErrors: false)
+                continue
+            }
             var decoded = decodeTracker(id: id, file: file, bytes: bytes, categories: categories) { name in
                 seenNames[TrackerName.key(name)]
             }

@@ -50,12 +50,17 @@ public enum HabitCLI {
     private static func execute(_ arguments: [String], context: Context) -> Int32 {
         let t = Messages(Language.from(environment: context.environment))
         let arguments = ArgumentOrder.globalOptionsAfterCommand(arguments)
-        if let failure = ArgumentOrder.unknownCommand(arguments, t) ?? ArgumentOrder.oldTrackerColor(arguments, t) {
+        if let failure = ArgumentOrder.oldTrackerColor(arguments, t) {
+            report(failure, context: context, messages: t)
+            return failure.exitCode
+        }
+        let direct = ArgumentOrder.leafCommand(arguments)
+        if direct == nil, let failure = ArgumentOrder.unknownCommand(arguments, t) {
             report(failure, context: context, messages: t)
             return failure.exitCode
         }
         do {
-            var command = try HabitCommand.parseAsRoot(arguments)
+            var command = try direct ?? HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()
             context.runSuccessActions()
@@ -124,9 +129,6 @@ enum ArgumentOrder {
         // After the whole command path: `habit --dir X remind install` is `remind install --dir X`.
         // Commands are looked up in order, so `list` and `done` do not build the configuration of
         // every command, as `commandNames` does.
-        func named(_ name: String, in commands: [ParsableCommand.Type]) -> ParsableCommand.Type? {
-            commands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
-        }
         guard !leading.isEmpty, index < arguments.count,
               var command = named(arguments[index], in: HabitCommand.configuration.subcommands) else { return arguments }
         var end = index + 1
@@ -135,6 +137,30 @@ enum ArgumentOrder {
             end += 1
         }
         return Array(arguments[index..<end]) + leading + arguments[end...]
+    }
+
+    static func named(_ name: String, in commands: [ParsableCommand.Type]) -> ParsableCommand.Type? {
+        commands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
+    }
+
+    /// The command a command line names when it is a command without subcommands (or the default
+    /// command, `list`, when the line starts with an option or is empty), parsed by ArgumentParser
+    /// from that command's own declarations: the tree of every command is not built for the
+    /// commands run most (`habit`, `habit done run`). nil for anything else, and for a line that
+    /// does not parse that way (help, `--version`, completion scripts, a mistake): the root parse
+    /// then reads it and gives ArgumentParser's own messages, as for every other command.
+    static func leafCommand(_ arguments: [String]) -> ParsableCommand? {
+        var rest = arguments[...]
+        var command: ParsableCommand.Type = ListCommand.self
+        if let first = rest.first, !first.hasPrefix("-") {
+            guard let leaf = named(first, in: HabitCommand.configuration.subcommands), leaf.configuration.subcommands.isEmpty
+            else { return nil }
+            command = leaf
+            rest = rest.dropFirst()
+        }
+        let rootOnly: Set<String> = ["-h", "--help", "--help-hidden", "--version", "--experimental-dump-help"]
+        guard !rest.contains(where: { rootOnly.contains($0) || $0.hasPrefix("--generate-completion") }) else { return nil }
+        return try? command.parseAsRoot(Array(rest))
     }
 
     /// `--color NAME` on `add` or `edit`: the tracker's colour is `--tracker-color`, and `--color`

@@ -7,20 +7,16 @@ import PackageDescription
 // No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
 let exportsStartHooks: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file",
                                                          "-Xlinker", "--export-dynamic-symbol=libssh2_init"])]
-// The release `habit` (what scripts/build-release installs) is linked by lld, so that it starts
-// with fewer pages (docs/performance.md, "Linking the installed binary"):
-// - `-z pack-relative-relocs` (RELR, glibc ≥ 2.36): its 46,000 relative relocations in 9 KB
-//   instead of a 1.1 MB table read at every start; the binary stays position-independent.
-// - `--no-export-dynamic` undoes the toolchain's `-export-dynamic` (7,000 symbols of habit's own
-//   modules that nothing looks up); `--export-dynamic-symbol` above still exports the two libgit2 finds.
-// - `--symbol-ordering-file`: the functions `habit list` runs (scripts/link-order writes the list)
-//   laid out together at the start of .text, so that the kernel's 64 KB fault-around maps
-//   them in a few windows instead of touching most of the 12 MB of code.
+// The release `habit` (what scripts/build-release installs) is linked by lld with a compact
+// relocation table and without a dynamic symbol table of habit's own modules, which nothing looks up
+// (docs/performance.md, "What each mechanism buys"):
+// - `-z pack-relative-relocs` (RELR, glibc ≥ 2.36): the relative relocations packed instead of a
+//   table read at every start; the binary stays position-independent.
+// - `--no-export-dynamic` undoes the toolchain's `-export-dynamic`; `--export-dynamic-symbol` above
+//   still exports the two libgit2 finds.
 let startupLayout: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/link-order.txt",
-        "-Xlinker", "--no-warn-symbol-ordering",
     ], .when(platforms: [.linux], configuration: .release)),
 ]
 

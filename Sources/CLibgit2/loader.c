@@ -10,8 +10,8 @@
 static void *library;
 static pthread_once_t library_once = PTHREAD_ONCE_INIT;
 /* RTLD_LAZY: libgit2 and the libraries it needs (TLS, ssh, Kerberos, OpenSSL) have thousands of
-   function relocations, and a local commit calls a few hundred of those functions. Binding them
-   all at load cost about 2 M instructions of every command that touches git (docs/performance.md);
+   function relocations, and a local commit calls a few hundred of those functions: binding them
+   all at load is work every command that touches git would pay for nothing (docs/performance.md);
    lazily, each is bound on its first call. */
 static void load_library(void) { library = dlopen(HABIT_LIBGIT2, RTLD_LAZY | RTLD_LOCAL); }
 
@@ -61,8 +61,8 @@ int habit_git_enable_fsync(int enabled) { return options()(GIT_OPT_ENABLE_FSYNC_
 int habit_git_set_ssl_cert_locations(const char *file, const char *path) { return options()(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path); }
 
 /*
- * With mbedTLS, git_libgit2_init parses the system's CA bundle (about 50 M instructions, half of a
- * `habit done`), which a local commit never uses, and libgit2 1.5 has no option to skip it. The
+ * With mbedTLS, git_libgit2_init parses the system's CA bundle (much of a `habit done`'s work,
+ * docs/performance.md), which a local commit never uses, and libgit2 1.5 has no option to skip it. The
  * `habit` and `habit-serve` executables export this definition (Package.swift), so libgit2, which
  * looks symbols up in the executable first, calls it instead of mbedTLS's. While libgit2 starts it
  * loads nothing and reports an empty chain; at any other time, and in a program that does not
@@ -84,8 +84,8 @@ int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
 }
 
 /*
- * The same for libssh2: git_libgit2_init calls libssh2_init, which starts OpenSSL's libcrypto
- * (about 1 M instructions, 3 % of a `habit done`), though only a fetch or push over ssh uses it.
+ * The same for libssh2: git_libgit2_init calls libssh2_init, which starts OpenSSL's libcrypto,
+ * though only a fetch or push over ssh uses it.
  * While libgit2 starts, this exported definition only notes the call; `habit_git_start_ssh`
  * makes it before a remote operation. Outside the start, and in a program that does not export
  * it, libssh2's own function is called as before.

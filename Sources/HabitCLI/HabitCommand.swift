@@ -50,25 +50,17 @@ public enum HabitCLI {
     private static func execute(_ arguments: [String], context: Context) -> Int32 {
         let t = Messages(Language.from(environment: context.environment))
         let arguments = ArgumentOrder.globalOptionsAfterCommand(arguments)
-        if let failure = ArgumentOrder.unknownCommand(arguments, t) ?? ArgumentOrder.oldTrackerColor(arguments, t) {
+        if let failure = ArgumentOrder.oldTrackerColor(arguments, t) {
+            report(failure, context: context, messages: t)
+            return failure.exitCode
+        }
+        let direct = ArgumentOrder.leafCommand(arguments)
+        if direct == nil, let failure = ArgumentOrder.unknownCommand(arguments, t) {
             report(failure, context: context, messages: t)
             return failure.exitCode
         }
         do {
-            if let list = QuickList(arguments) {
-                try list.run()
-                context.runSuccessActions()
-                return ExitStatus.success
-            }
-            // The marking commands, `stats` and `cal` with their usual options skip ArgumentParser
-            // (QuickCommandLine).
-            if let invocation = QuickCommandLine.invocation(arguments) {
-                TimerRecovery.offer(invocation.global, context: context)
-                try invocation.run()
-                context.runSuccessActions()
-                return ExitStatus.success
-            }
-            var command = try HabitCommand.parseAsRoot(arguments)
+            var command = try direct ?? HabitCommand.parseAsRoot(arguments)
             TimerRecovery.offer(for: command, context: context)
             try command.run()
             context.runSuccessActions()
@@ -136,10 +128,7 @@ enum ArgumentOrder {
         }
         // After the whole command path: `habit --dir X remind install` is `remind install --dir X`.
         // Commands are looked up in order, so `list` and `done` do not build the configuration of
-        // every command (`commandNames` does: 0.9 M instructions).
-        func named(_ name: String, in commands: [ParsableCommand.Type]) -> ParsableCommand.Type? {
-            commands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
-        }
+        // every command, as `commandNames` does.
         guard !leading.isEmpty, index < arguments.count,
               var command = named(arguments[index], in: HabitCommand.configuration.subcommands) else { return arguments }
         var end = index + 1
@@ -148,6 +137,30 @@ enum ArgumentOrder {
             end += 1
         }
         return Array(arguments[index..<end]) + leading + arguments[end...]
+    }
+
+    static func named(_ name: String, in commands: [ParsableCommand.Type]) -> ParsableCommand.Type? {
+        commands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
+    }
+
+    /// The command a command line names when it is a command without subcommands (or the default
+    /// command, `list`, when the line starts with an option or is empty), parsed by ArgumentParser
+    /// from that command's own declarations: the tree of every command is not built for the
+    /// commands run most (`habit`, `habit done run`). nil for anything else, and for a line that
+    /// does not parse that way (help, `--version`, completion scripts, a mistake): the root parse
+    /// then reads it and gives ArgumentParser's own messages, as for every other command.
+    static func leafCommand(_ arguments: [String]) -> ParsableCommand? {
+        var rest = arguments[...]
+        var command: ParsableCommand.Type = ListCommand.self
+        if let first = rest.first, !first.hasPrefix("-") {
+            guard let leaf = named(first, in: HabitCommand.configuration.subcommands), leaf.configuration.subcommands.isEmpty
+            else { return nil }
+            command = leaf
+            rest = rest.dropFirst()
+        }
+        let rootOnly: Set<String> = ["-h", "--help", "--help-hidden", "--version", "--experimental-dump-help"]
+        guard !rest.contains(where: { rootOnly.contains($0) || $0.hasPrefix("--generate-completion") }) else { return nil }
+        return try? command.parseAsRoot(Array(rest))
     }
 
     /// `--color NAME` on `add` or `edit`: the tracker's colour is `--tracker-color`, and `--color`
@@ -174,82 +187,10 @@ enum ArgumentOrder {
 
     /// A first word that is neither a command nor an option: the default command takes no word.
     static func unknownCommand(_ arguments: [String], _ t: Messages) -> Failure? {
-        // The default command and those read without ArgumentParser are checked first: naming
-        // them is common (`habit list` from a status bar, `habit done`, `habit stats`), and the
-        // other names need every command's configuration built.
-        guard let first = arguments.first, !first.hasPrefix("-"), first != ListCommand.configuration.commandName,
-              QuickCommandLine.grammars[first] == nil, !commandNames.contains(first), first != "help" else { return nil }
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first), first != "help" else { return nil }
         let suggestion = EditDistance.suggestion(for: first, among: commandNames)
             ?? commandNames.first { $0.hasPrefix(first.lowercased()) && first.count >= 2 }
         return .usage(t.text(.unknownCommand, TerminalText.safe(first)),
                       hint: suggestion.map { t.text(.didYouMean, $0) } ?? t[.seeHelp])
-    }
-}
-
-/// `habit` and `habit list` with their usual options, read without ArgumentParser: building its
-/// tree of every command and checking for completion-script requests cost as much as the rest of a
-/// warm `habit list`, run from prompts and status bars all day. Anything else (another option or
-/// word, an option given twice, a value that looks like an option, an empty or unknown value, help)
-/// is left to ArgumentParser, so every error, help text and edge case stays exactly its own.
-/// `QuickListTests` proves that it reads every option of `ListCommand` as ArgumentParser does.
-struct QuickList {
-    /// The long names it reads: every option of `ListCommand` and `GlobalOptions`.
-    static let valueOptions: Set<String> = ["--dir", "--color", "--date", "--search", "--filter"]
-    static let flags: Set<String> = ["--json", "--spark"]
-
-    var dir: String?
-    var color = ColorChoice.auto
-    var date: String?
-    var search: String?
-    var filter = Agenda.Filter.all
-    var spark = false
-    var json = false
-
-    init?(_ arguments: [String]) {
-        var rest = arguments[...]
-        if rest.first == "list" { rest = rest.dropFirst() }
-        var seen: Set<String> = []
-        while let argument = rest.popFirst() {
-            guard argument.hasPrefix("--") else { return nil }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard seen.insert(name).inserted, Self.valueOptions.contains(name) || Self.flags.contains(name) else { return nil }
-            if Self.flags.contains(name) {
-                guard value == nil else { return nil }
-                if name == "--json" { json = true } else { spark = true }
-                continue
-            }
-            if value == nil {
-                guard let next = rest.popFirst() else { return nil }
-                // Only --date takes its value unconditionally (`--date -3`); for the others a
-                // value starting with `-` is ArgumentParser's to judge.
-                guard name == "--date" || !next.hasPrefix("-") else { return nil }
-                value = next
-            }
-            guard let value, !value.isEmpty else { return nil }
-            switch name {
-            case "--dir": dir = value
-            case "--date": date = value
-            case "--search": search = value
-            case "--color":
-                guard let choice = ColorChoice(rawValue: value) else { return nil }
-                color = choice
-            case "--filter":
-                guard let choice = Agenda.Filter(rawValue: value) else { return nil }
-                filter = choice
-            default:
-                return nil
-            }
-        }
-    }
-
-    func run() throws {
-        let session = Session(dir: dir, color: color)
-        TimerRecovery.offer(session: session, context: session.context)
-        try ListCommand.show(session, date: date, search: search, filter: filter, spark: spark, json: json)
     }
 }

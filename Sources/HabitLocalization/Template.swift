@@ -21,8 +21,8 @@ public enum Template {
     }
 
     // Everything below works on byte offsets into one buffer: every row of `habit list` words a
-    // count through a plural template, and slicing Substrings by String.Index cost about 13,000
-    // instructions a count (docs/performance.md).
+    // count through a plural template, and slicing Substrings by String.Index is many times the
+    // work (docs/performance.md).
 
     /// Copies `text`, each `{…}` block filled; an unclosed `{` and what follows stay as written.
     private static func render(_ text: UnsafeBufferPointer<UInt8>, _ arguments: [String], plural: (Int) -> String,

@@ -200,9 +200,6 @@ public final class Store {
             return
         }
         var seenNames: [String: String] = [:]
-        // A day's entry takes about the bytes of its line, so the files' size says how much heap
-        // the trackers will take: a large history asks for huge pages first (HeapPages).
-        HeapPages.prepare(forAbout: listing.reduce(0) { $0 + Int($1.stamp?.size ?? 0) })
         let oldCache = cache.map { LoadCache.load(from: $0) } ?? LoadCache()
         var newCache = LoadCache()
         var parsedBytes = 0

@@ -6,7 +6,7 @@ import Darwin
 
 extension Array where Element == UInt8 {
     /// Whether `other` holds the same bytes, compared by `memcmp`: `==` on two arrays of bytes
-    /// compares them one element at a time, six instructions a byte, and a change compares whole
+    /// compares them one element at a time, and a change compares whole
     /// tracker files (a ten-year one is 65 KB) with what is on disk.
     public func hasSameBytes(as other: [UInt8]) -> Bool {
         guard count == other.count else { return false }

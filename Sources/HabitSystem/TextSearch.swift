@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// Whether `part` occurs in the text, compared as UTF-8 bytes. The standard library's
     /// `contains(_:)` on strings goes through the string-processing module's generic search,
-    /// 0.3 M instructions on its first use in a process: every command paid it to read its
+    /// which sets itself up on its first use in a process: every command paid that to read its
     /// terminal's name and the git configuration. Meant for ASCII words (a key, a section
     /// header), where bytes and characters agree.
     public func containsBytes(of part: String) -> Bool {

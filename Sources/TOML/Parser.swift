@@ -231,8 +231,8 @@ struct Parser {
     }
 
     /// The bytes from `start` to `end`, already checked to be UTF-8, as a String. Filling the
-    /// String's own storage costs half of `String(decoding:as:)` for a short key (callgrind: 41
-    /// against 89 instructions for a date), and every line of a log has one.
+    /// String's own storage is about half the work of `String(decoding:as:)` for a short key, and
+    /// every line of a log has one.
     @inline(__always)
     func string(_ start: Int, _ end: Int) -> String {
         let bytes = UnsafeBufferPointer(rebasing: src[start..<end])

@@ -117,6 +117,17 @@ func fuzzLoader(_ bytes: [UInt8]) -> String {
         precondition(diagnostic.column >= 0, "negative column: \(diagnostic)")
         if case .syntax(let message) = diagnostic.problem { precondition(!message.isEmpty, "empty syntax message") }
     }
+    // With a load cache, a file in habit's plain shape is read by PlainLogReader instead of the
+    // parser (the first read after a sync): whatever the input, both must give the same tracker,
+    // and a file the parser refuses must go to the parser, which reports it.
+    let cache = LoadCache.Location.resolve(for: DataDirectory(path: "/nonexistent/habit-fuzz"),
+                                           environment: ["XDG_CACHE_HOME": "/nonexistent/habit-fuzz-cache"])
+    if let quick = try? Store.load(from: MemorySource(files: ["habit.toml": fuzzSettings, "trackers/x.toml": bytes]), cache: cache) {
+        precondition(quick.journal.trackers == store.journal.trackers, "the plain reader and the parser read the file differently")
+        precondition(quick.hasErrors == store.hasErrors, "the plain reader accepted a file the parser refuses, or the reverse")
+    } else {
+        preconditionFailure("loading with a cache must not throw when loading without one did not")
+    }
     let trackers = store.journal.trackers
     precondition(trackers.count <= 1, "one file gave \(trackers.count) trackers")
     if let tracker = trackers.first {

@@ -14,6 +14,9 @@ import TestSupport
 /// @now 2026-11-22T10:00      the clock (default)
 /// @env LANG=ru_RU.UTF-8      more environment (repeatable)
 /// @terminal                  standard output is a terminal (colour, progress)
+/// @requires crontab          a program the commands need on PATH (repeatable): where it is
+///                            missing the case fails, or reports itself skipped where scripts/test
+///                            cannot install it (no root and no sudo, or no network)
 /// @file trackers/x.toml      a file to write before the command, up to @end (relative to the
 /// …                          data directory, or $ROOT/…)
 /// @end
@@ -49,6 +52,8 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
     var now = "2026-11-22T10:00"
     var environment: [String: String] = [:]
     var terminal = false
+    /// Programs the commands need on PATH (`@requires`).
+    var requirements: [String] = []
     /// Set-up steps in the order written: files to write, links to make, commands to run.
     enum Step: Sendable {
         case file(String, String)
@@ -161,6 +166,7 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
                 guard pair.count == 2 else { throw Malformed(line: number, reason: "@env takes NAME=VALUE") }
                 environment[pair[0]] = pair[1]
             case "@terminal" where words.count == 1: terminal = true
+            case "@requires": requirements += try argument(words, number).split(separator: " ").map(String.init)
             case "@file", "@exec":
                 let target = try argument(words, number)
                 let content = try body(from: number)
@@ -354,6 +360,18 @@ struct CaseFailure: Error, CustomStringConvertible {
     func runs(_ example: CaseFile) throws {
         if let problem = example.problem {
             Issue.record("\(problem)")
+            return
+        }
+        let missing = example.requirements.filter { TestTools.find($0) == nil }
+        if !missing.isEmpty {
+            let tools = missing.joined(separator: ", ")
+            if TestTools.cannotInstall {
+                // A cancelled case is counted as skipped; the line names it in the console too.
+                let reason = "\(example.path) needs \(tools), which cannot be installed here (no root and no sudo, or no network)"
+                print("skipped: \(reason)")
+                try Test.cancel(Comment(rawValue: reason))
+            }
+            Issue.record("\(example.path) needs \(tools) on PATH: scripts/test installs it (.ci/packages)")
             return
         }
         let result = try example.run()

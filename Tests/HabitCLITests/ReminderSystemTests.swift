@@ -18,12 +18,9 @@ import TestSupport
 
     static let habit = BuiltProduct.habit
 
-    /// In CI (`.ci/run` sets CI) `.ci/install-packages` installed every tool these tests use and
-    /// the job runs as root: none may skip there, so a missing piece fails the test instead.
-    static let inCI: Bool = {
-        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
-        return !value.isEmpty && value != "false" && value != "0"
-    }()
+    /// `scripts/test` installed every tool these tests use (in CI the job also runs as root): none
+    /// may skip then, so a missing piece fails the test instead.
+    static var inCI: Bool { TestTools.installed }
 
     /// A private mount namespace can be made (root, and a kernel and container that allow it).
     static let canUnshare: Bool = {

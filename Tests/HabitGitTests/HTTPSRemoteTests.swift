@@ -29,7 +29,7 @@ final class HTTPSWorld: RemoteWorld<HTTPSServer> {
     }
 }
 
-@Suite("https remotes against a real web server", .enabled(if: HTTPSServer.available, "lighttpd is not installed (.ci/packages)"))
+@Suite("https remotes against a real web server", .enabled(if: TestTools.installed || HTTPSServer.available, "lighttpd is not installed (.ci/packages)"))
 struct HTTPSRemoteTests {
     @Test("credentials in the URL push and fetch, and never appear in an error")
     func credentialsInURL() throws {

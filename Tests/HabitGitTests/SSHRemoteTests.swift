@@ -31,7 +31,7 @@ final class SSHWorld: RemoteWorld<SSHServer> {
     }
 }
 
-@Suite("ssh remotes against a real sshd", .enabled(if: SSHServer.available, "openssh-server is not installed (.ci/packages)"))
+@Suite("ssh remotes against a real sshd", .enabled(if: TestTools.installed || SSHServer.available, "openssh-server is not installed (.ci/packages)"))
 struct SSHRemoteTests {
     @Test("~/.ssh/id_ed25519 is used without an agent, and a dead agent socket does not stop it")
     func keyFileWithoutAgent() throws {

@@ -9,13 +9,10 @@ import Testing
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts").path
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// In CI (`.ci/run` sets CI) every tool these tests use was installed: none may skip there.
-    static let inCI: Bool = {
-        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
-        return !value.isEmpty && value != "false" && value != "0"
-    }()
+    /// `scripts/test` installed every tool these tests use (as in CI): none may skip then.
+    static var inCI: Bool { TestTools.installed }
 
-    /// A program on PATH (python3 is the one `.ci/install-packages` gave Selenium), else in /usr/bin.
+    /// A program on PATH (python3 is the one `scripts/test` gave Selenium), else in /usr/bin.
     static func tool(_ name: String) -> String? {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" }
         return (path + ["/usr/bin/", "/bin/"]).map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -54,21 +51,21 @@ import Testing
         #expect(outcome.out.contains("pages: ok"))
     }
 
-    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func markInARealBrowser() throws {
         let outcome = try run("browser_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("browser: ok"))
     }
 
-    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func marksSurviveAProxys502AndARestart() throws {
         let outcome = try run("outbox_test.py", timeout: 300)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("outbox: ok"))
     }
 
-    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; .ci/install-packages installs them"))
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func formsInARealBrowser() throws {
         let outcome = try run("form_test.py", timeout: 600)
         #expect(outcome.succeeded, "\(outcome.all)")

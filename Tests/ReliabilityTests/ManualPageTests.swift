@@ -31,7 +31,7 @@ struct ManualPageTests {
         return found
     }
 
-    @Test("man -l renders habit(1) with every subcommand, every option and the chapters", .enabled(if: man != nil || ProcessInfo.processInfo.environment["CI"] != nil, "man-db is not installed"))
+    @Test("man -l renders habit(1) with every subcommand, every option and the chapters", .enabled(if: man != nil || TestTools.installed, "man-db is not installed"))
     func everySubcommandIsInTheRenderedPage() throws {
         let scratch = try ScratchDirectory("man")
         let rendered = try ChildProcess(try #require(Self.man, "man-db is in .ci/packages"), ["-l", Self.page],

@@ -251,7 +251,9 @@ struct ProcessTests {
         #expect(directory.text(".git/habit-lock").contains("pid \(holder.pid): habit sync"))
 
         let waiter = try directory.start(["done", "run", "--date", "2026-11-20"])
-        usleep(1_200_000)  // the waiter announces itself after 0.5 s
+        // The waiter announces itself once it has waited a moment: poll for that, not a fixed sleep.
+        let announced = Date().addingTimeInterval(20)
+        while !waiter.errorsSoFar.contains("held by pid \(holder.pid)"), Date() < announced { usleep(20_000) }
         holder.kill9()
         let killed = holder.wait()
         #expect(killed.signal == SIGKILL)

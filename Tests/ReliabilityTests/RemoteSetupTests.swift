@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Setting up ssh and https remotes with the real binary")
 struct RemoteSetupTests {
     @Test("ssh: an unknown host is refused with the command that trusts it, which then works; the agent's key is used",
-          .enabled(if: SSHServer.available, "openssh-server is not installed (.ci/packages)"))
+          .enabled(if: TestTools.installed || SSHServer.available, "openssh-server is not installed (.ci/packages)"))
     func sshFirstContact() throws {
         let habit = try HabitDirectory(label: "sshsetup")
         let server = try SSHServer(directory: habit.scratch.sub("sshd"))
@@ -50,7 +50,7 @@ struct RemoteSetupTests {
     }
 
     @Test("https: the password in a remote URL is never shown, the test authority comes from GIT_SSL_CAINFO",
-          .enabled(if: HTTPSServer.available, "lighttpd is not installed (.ci/packages)"))
+          .enabled(if: TestTools.installed || HTTPSServer.available, "lighttpd is not installed (.ci/packages)"))
     func httpsWithPasswordInURL() throws {
         let habit = try HabitDirectory(label: "httpssetup")
         let execPath = try GitCommandLine.run(["--exec-path"], in: habit.scratch.path).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The real `habit` on a real pseudo-terminal (tmux), with the system's real `vi`: what a person
 /// sees and types at the first steps (issue 11). In CI tmux and vi are installed by
-/// `.ci/install-packages`; elsewhere a missing one is named in the skip.
+/// `scripts/test`; elsewhere a missing one is named in the skip.
 @Suite("On a real terminal", .serialized, .enabled(if: TerminalSession.tmux != nil, "tmux is not installed"))
 struct TerminalTests {
     static let vi: String? = ["/usr/bin/vi", "/bin/vi"].first { FileManager.default.isExecutableFile(atPath: $0) }

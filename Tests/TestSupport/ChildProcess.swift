@@ -89,6 +89,11 @@ public final class ChildProcess {
 
     public func kill9() { _ = kill(pid, SIGKILL) }
 
+    /// What the process has written to standard error so far (it may still be running).
+    public var errorsSoFar: String {
+        (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+    }
+
     /// Kills the process and reaps it (a server a test is done with).
     public func stop() {
         kill9()

@@ -30,15 +30,11 @@ struct Session {
         self.init(dir: options.dir, color: options.color)
     }
 
-    init(_ values: GlobalValues) {
-        self.init(dir: values.dir, color: values.color)
-    }
-
     /// The words of the user's language, for a command that needs them before (or without) a
     /// session: a session also checks the data directory's git config and finds the hook.
     static var messages: Messages { Messages(Language.from(environment: Context.current.environment)) }
 
-    /// The global options' values, for a command read without ArgumentParser (`QuickList`).
+    /// The data directory named, else the default one.
     init(dir: String?, color: ColorChoice) {
         self.init(directory: DataDirectory.resolve(explicit: dir, environment: Context.current.environment), color: color)
     }

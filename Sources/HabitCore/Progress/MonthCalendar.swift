@@ -16,7 +16,7 @@ func leadingBlanks(before first: CivilDate, weekStartsOn: Weekday) -> Int {
 
 /// Rows of seven: `leadingBlanks` nils, the cells, then nils to fill the last row. Inlinable, as
 /// is `weeks`: a front-end that draws a year would otherwise copy each cell through the generic
-/// (unspecialised) code, about 3,000 instructions a cell.
+/// (unspecialised) code.
 @inlinable
 func weekRows<Cell>(_ cells: [Cell], leadingBlanks: Int) -> [[Cell?]] {
     var padded: [Cell?] = Array(repeating: nil, count: leadingBlanks) + cells.map { Optional($0) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 import HabitCore
 
-struct DoneCommand: InvocableCommand {
+struct DoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "done",
         abstract: "Mark a tracker done on a day (today by default), or add to a numeric habit's total.",
@@ -36,14 +36,7 @@ struct DoneCommand: InvocableCommand {
     @Option(name: .long, help: ArgumentHelp("A note for the day (an empty one removes it).", valueName: "text"))
     var note: String?
 
-    var invocation: CommandInvocation {
-        .done(global.values, tracker: mark.tracker, date: mark.date, from: range.from, to: range.to, amount: amount, total: total, note: note)
-    }
-
-    func run() throws { try invocation.run() }
-
-    static func run(_ global: GlobalValues, tracker: String, date: String?, from: String?, to: String?, amount: String?,
-                    total: String?, note: String?) throws {
+    func run() throws {
         let t = Session.messages
         if amount != nil, total != nil { throw Failure.usage(t[.amountConflict]) }
         func parse(_ text: String) throws -> Double {
@@ -51,10 +44,10 @@ struct DoneCommand: InvocableCommand {
             return value
         }
         let change: AmountChange? = try amount.map { .add(try parse($0)) } ?? total.map { .set(try parse($0)) }
-        if try RangeOptions.isGiven(from: from, to: to, date: date, t) {
-            try RangeMarking(global: global, tracker: tracker, from: from, to: to).apply(.done, amount: change, note: note)
+        if try RangeOptions.isGiven(from: range.from, to: range.to, date: mark.date, t) {
+            try RangeMarking(global: global, tracker: mark.tracker, from: range.from, to: range.to).apply(.done, amount: change, note: note)
             return
         }
-        try Marking(global: global, tracker: tracker, date: date).apply(.done, amount: change, note: note)
+        try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(.done, amount: change, note: note)
     }
 }

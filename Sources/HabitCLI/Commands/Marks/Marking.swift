@@ -5,7 +5,7 @@ import HabitLocalization
 
 /// The shared flow of done / undone / skip.
 struct Marking {
-    let global: GlobalValues
+    let global: GlobalOptions
     let tracker: String
     let date: String?
 

@@ -20,7 +20,7 @@ struct RangeOptions: ParsableArguments {
 
 /// The shared flow of `done` and `undone` over a range of days.
 struct RangeMarking {
-    let global: GlobalValues
+    let global: GlobalOptions
     let tracker: String
     let from: String?
     let to: String?

@@ -54,7 +54,7 @@ struct SkipCommand: ParsableCommand {
         let name = tracker ?? ""
         if name.isEmpty { throw Failure.usage(t[.skipNeedsTracker]) }
         if from == nil {
-            try Marking(global: global.values, tracker: name, date: date).apply(.skipped, note: note)
+            try Marking(global: global, tracker: name, date: date).apply(.skipped, note: note)
             return
         }
         try range(session, tracker: name)

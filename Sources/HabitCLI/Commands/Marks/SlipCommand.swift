@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 import HabitCore
 
-struct SlipCommand: InvocableCommand {
+struct SlipCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "slip",
         abstract: "Log a slip of a habit to quit on a day (today by default).",
@@ -22,7 +22,7 @@ struct SlipCommand: InvocableCommand {
     @Option(name: .long, help: ArgumentHelp("A note for the day (an empty one removes it).", valueName: "text"))
     var note: String?
 
-    var invocation: CommandInvocation { .slip(global.values, tracker: mark.tracker, date: mark.date, note: note) }
-
-    func run() throws { try invocation.run() }
+    func run() throws {
+        try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(.slipped, note: note)
+    }
 }

@@ -174,11 +174,11 @@ enum TimerRecovery {
 
     static func offer(for command: ParsableCommand, context: Context) {
         guard applies(to: command), let command = command as? any SessionCommand else { return }
-        offer(command.global.values, context: context)
+        offer(command.global, context: context)
     }
 
     /// The offer for a command with these global options.
-    static func offer(_ global: GlobalValues, context: Context) {
+    static func offer(_ global: GlobalOptions, context: Context) {
         // Almost always there is no record: find that out before building a session (which
         // checks the git config and looks for the hook), as every command pays this.
         let directory = DataDirectory.resolve(explicit: global.dir, environment: context.environment)
@@ -186,7 +186,7 @@ enum TimerRecovery {
         offer(session: Session(directory: directory, color: global.color), context: context)
     }
 
-    /// The offer for a command read without ArgumentParser (`QuickList`).
+    /// The offer in a session already made.
     static func offer(session: Session, context: Context) {
         let log = TimerLog(environment: context.environment, directory: session.directory)
         guard let timer = log.timer, !timer.isRunning else { return }

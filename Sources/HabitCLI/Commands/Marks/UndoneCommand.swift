@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct UndoneCommand: InvocableCommand {
+struct UndoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undone",
         abstract: "Remove the mark of a tracker on a day (today by default).",
@@ -18,17 +18,11 @@ struct UndoneCommand: InvocableCommand {
 
     @OptionGroup var range: RangeOptions
 
-    var invocation: CommandInvocation {
-        .undone(global.values, tracker: mark.tracker, date: mark.date, from: range.from, to: range.to)
-    }
-
-    func run() throws { try invocation.run() }
-
-    static func run(_ global: GlobalValues, tracker: String, date: String?, from: String?, to: String?) throws {
-        if try RangeOptions.isGiven(from: from, to: to, date: date, Session.messages) {
-            try RangeMarking(global: global, tracker: tracker, from: from, to: to).apply(nil)
+    func run() throws {
+        if try RangeOptions.isGiven(from: range.from, to: range.to, date: mark.date, Session.messages) {
+            try RangeMarking(global: global, tracker: mark.tracker, from: range.from, to: range.to).apply(nil)
             return
         }
-        try Marking(global: global, tracker: tracker, date: date).apply(nil)
+        try Marking(global: global, tracker: mark.tracker, date: mark.date).apply(nil)
     }
 }

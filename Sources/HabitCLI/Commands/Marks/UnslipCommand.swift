@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 import HabitCore
 
-struct UnslipCommand: InvocableCommand {
+struct UnslipCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unslip",
         abstract: "Remove the slip of a habit to quit on a day (today by default).",
@@ -17,18 +17,14 @@ struct UnslipCommand: InvocableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var mark: MarkOptions
 
-    var invocation: CommandInvocation { .unslip(global.values, tracker: mark.tracker, date: mark.date) }
-
-    func run() throws { try invocation.run() }
-
-    static func run(_ global: GlobalValues, tracker: String, date: String?) throws {
+    func run() throws {
         let session = Session(global)
         let t = session.t
         let (preview, today) = try session.loadWithToday()
-        let day = try session.parseDay(date, today: today)
+        let day = try session.parseDay(mark.date, today: today)
         let outcome: MarkOutcome
         do {
-            outcome = try session.habits.unslip(tracker, on: day, today: today, reusing: preview)
+            outcome = try session.habits.unslip(mark.tracker, on: day, today: today, reusing: preview)
         } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitLocalization
 
-struct CalendarCommand: InvocableCommand {
+struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cal",
         abstract: "Show a month calendar of your progress, or a year as a heatmap.",
@@ -37,14 +37,9 @@ struct CalendarCommand: InvocableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    var invocation: CommandInvocation {
-        .calendar(global.values, when: when, year: year, tracker: tracker, json: json.isSet)
-    }
-
-    func run() throws { try invocation.run() }
-
-    static func run(_ global: GlobalValues, when: [String], year: Bool, tracker: String?, json: Bool) throws {
+    func run() throws {
         let session = Session(global)
+        let json = self.json.isSet
         let t = session.t
         // Negative numbers reach `when` unparsed; so do unknown options, which are refused here.
         if let unexpected = when.first(where: { $0.hasPrefix("--") }) ?? (when.count > 1 ? when[1] : nil) {

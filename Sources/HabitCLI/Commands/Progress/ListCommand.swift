@@ -36,11 +36,8 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
     func run() throws {
-        try ListCommand.show(Session(global), date: date, search: search, filter: filter, spark: spark, json: json.isSet)
-    }
-
-    /// The command's work, shared with `QuickList`, which reads the same options without ArgumentParser.
-    static func show(_ session: Session, date: String?, search: String?, filter: Agenda.Filter, spark: Bool = false, json: Bool) throws {
+        let session = Session(global)
+        let json = self.json.isSet
         guard session.directory.isInitialized || json else {
             try Onboarding(session: session).run()
             return

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitCore
 
-struct StatsCommand: InvocableCommand {
+struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show your statistics: best streak, perfect days, trackers completed, average, and the trend by week.",
@@ -20,11 +20,7 @@ struct StatsCommand: InvocableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    var invocation: CommandInvocation { .stats(global.values, json: json.isSet) }
-
-    func run() throws { try invocation.run() }
-
-    static func run(_ global: GlobalValues, json: Bool) throws {
+    func run() throws {
         let session = Session(global)
         let (store, today) = try session.loadWithToday()
         let journal = store.journal
@@ -33,7 +29,7 @@ struct StatsCommand: InvocableCommand {
             TrackerProgress(tracker: tracker, today: today).quit.map { (tracker, $0) }
         }
         let trend = OverallTrend(journal: journal, today: today, weekStartsOn: store.settings.weekStartsOn)
-        if json {
+        if json.isSet {
             session.context.output.write(StatsView.json(statistics, today: today, trend: trend, quitting: quitting).rendered())
         } else {
             session.context.output.write(StatsView(session: session).render(statistics, trend: trend, quitting: quitting))

@@ -27,6 +27,9 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         /// The remote sent more than any real repository would (an endless list of refs, say).
         case tooMuchData
         case locked
+        /// The `filter` attribute of `path` names a driver git would run (`filter.<name>.clean`),
+        /// which libgit2 cannot.
+        case filterDriver(name: String, path: String)
         case invalidArgument
         case other
     }
@@ -60,6 +63,10 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         self.errorClass = errorClass
         self.rejectedReferences = rejectedReferences
     }
+
+    /// libgit2's code for a reference that no longer has the value a move expected (another
+    /// writer moved it first).
+    public static let modifiedCode = GIT_EMODIFIED.rawValue
 
     /// Whether the failure came from talking to a remote.
     public var isNetworkFailure: Bool {
@@ -147,6 +154,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case .tooLong: return ": the transfer took too long."
         case .tooMuchData: return ": the remote sent too much."
         case .locked: return ": another git process holds a lock; try again when it has finished."
+        case .filterDriver(let name, _): return ": habit cannot run the git filter \"\(name)\"."
         case .invalidArgument: return ": the request is not valid."
         case .other: return "."
         }

@@ -318,6 +318,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case gitLocked
     case gitLockedHint
     case heldBy
+    case gitFilterDriver
+    case gitFilterDriverHint
+    case branchKeptMoving
+    case gitCommitting
+    case gitCommittingHint
+    case branchKeptMovingHint
     case commitFailedRolledBack
     case commitFailedKept
     case commitFailedKeptHint

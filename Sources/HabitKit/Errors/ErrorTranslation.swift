@@ -12,6 +12,17 @@ enum ErrorTranslation {
         }
     }
 
+    /// What a failed commit step says after "could not be recorded in git": git's own sentence,
+    /// never a Swift value.
+    static func detail(of error: any Error) -> String {
+        switch error {
+        case let error as GitError: return error.description
+        case HabitError.git(let detail): return detail
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: type(of: error))
+        }
+    }
+
     static func translate(_ error: StoreError) -> HabitError {
         switch error {
         case .io(let path, let operation, let code): .io(path: path, operation: operation, errno: code)
@@ -43,6 +54,8 @@ enum ErrorTranslation {
                 kind = .certificate
             }
         case .remoteRepositoryNotFound: kind = .repositoryNotFound
+        case .filterDriver(let name, let path):
+            return .gitFilterDriver(name: name, path: path)
         case .pushRejected:
             let reasons = error.rejectedReferences.map { "\($0.reference): \($0.reason)" }
             if let locked = error.rejectedReferences.first(where: { $0.reason.contains("lock") }) {

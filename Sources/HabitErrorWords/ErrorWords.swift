@@ -76,6 +76,9 @@ public enum ErrorWords {
             return Refusal(t.text(.gitLocked, list), hint: t[.gitLockedHint])
         case .gitFilterDriver(let name, let path):
             return Refusal(t.text(.gitFilterDriver, safe(path), safe(name)), hint: t.text(.gitFilterDriverHint, safe(name)))
+        case .unsupportedRepository(let setting, let fix):
+            return Refusal(t.text(.unsupportedRepository, safe(setting)),
+                           hint: fix.map { t.text(.unsupportedRepositoryHint, safe($0)) } ?? t[.unsupportedRepositoryNoFixHint])
         case .gitCommitting(let holders):
             return Refusal(t.text(.gitCommitting, t.list(holders.map(safe))), hint: t[.gitCommittingHint])
         case .branchKeptMoving(let attempts):

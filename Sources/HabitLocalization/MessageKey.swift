@@ -322,6 +322,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case gitFilterDriverHint
     case branchKeptMoving
     case gitCommitting
+    case unsupportedRepository
+    case unsupportedRepositoryHint
+    case unsupportedRepositoryNoFixHint
     case gitCommittingHint
     case branchKeptMovingHint
     case commitFailedRolledBack

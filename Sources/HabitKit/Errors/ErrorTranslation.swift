@@ -7,7 +7,12 @@ enum ErrorTranslation {
         switch error {
         case let error as HabitError: return error
         case let error as StoreError: return translate(error)
-        case let error as GitError: return translate(error, remoteURL: remoteURL)
+        case let error as UnsupportedFormat: return HabitError.unsupportedRepository(setting: error.setting, fix: error.fix)
+        case let error as GitError:
+            if let format = UnsupportedFormat.fromOpenFailure(error) {
+                return HabitError.unsupportedRepository(setting: format.setting, fix: format.fix)
+            }
+            return translate(error, remoteURL: remoteURL)
         default: return error
         }
     }

@@ -43,6 +43,9 @@ public enum HabitError: Error, Equatable, Sendable {
     /// `path`'s `filter` attribute names a driver git would run on it (`filter.<name>.clean`),
     /// which habit cannot; nothing was changed.
     case gitFilterDriver(name: String, path: String)
+    /// The repository uses a format habit's git library cannot write as git would (`setting`);
+    /// `fix` is the git command that turns it off, nil when there is none. Nothing was changed.
+    case unsupportedRepository(setting: String, fix: String?)
     /// git commands about to commit in the data directory (`pid 7 (git)`), an editor open perhaps:
     /// a change now would make their commit fail.
     case gitCommitting(holders: [String])

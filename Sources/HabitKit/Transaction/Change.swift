@@ -53,6 +53,11 @@ extension Habits {
     func prepareForWriting() throws -> Repository? {
         directory.files.sweepTemporaryFiles(in: ["", DataFormat.trackersFolder])
         guard let repository = try repository() else { return nil }
+        do {
+            try repository.refuseUnsupportedFormat()
+        } catch let format as UnsupportedFormat {
+            throw HabitError.unsupportedRepository(setting: format.setting, fix: format.fix?.replacing("DIR", with: directory.path))
+        }
         GitLockRecovery.sweep(repository)
         try Advance.finishInterrupted(in: repository, files: directory.files)
         try GitLockRecovery.retrying(repository) { try GitSetup.registerMergeDriverIfMissing(in: repository) }

@@ -26,6 +26,7 @@ HABIT_LAZY(int, git_config_delete_entry, (git_config *cfg, const char *name), (c
 HABIT_LAZY(void, git_config_free, (git_config *cfg), (cfg))
 HABIT_LAZY(int, git_config_get_string_buf, (git_buf *out, const git_config *cfg, const char *name), (out, cfg, name))
 HABIT_LAZY(int, git_config_open_level, (git_config **out, const git_config *parent, git_config_level_t level), (out, parent, level))
+HABIT_LAZY(int, git_config_open_ondisk, (git_config **out, const char *path), (out, path))
 HABIT_LAZY(int, git_config_set_string, (git_config *cfg, const char *name, const char *value), (cfg, name, value))
 HABIT_LAZY(int, git_credential_ssh_key_from_agent, (git_credential **out, const char *username), (out, username))
 HABIT_LAZY(int, git_credential_ssh_key_new, (git_credential **out, const char *username, const char *publickey, const char *privatekey, const char *passphrase), (out, username, publickey, privatekey, passphrase))

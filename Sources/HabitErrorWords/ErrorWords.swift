@@ -79,6 +79,8 @@ public enum ErrorWords {
         case .unsupportedRepository(let setting, let fix):
             return Refusal(t.text(.unsupportedRepository, safe(setting)),
                            hint: fix.map { t.text(.unsupportedRepositoryHint, safe($0)) } ?? t[.unsupportedRepositoryNoFixHint])
+        case .gitIdentityUnknown:
+            return Refusal(t[.gitIdentityUnknown], hint: t[.gitIdentityUnknownHint])
         case .gitCommitting(let holders):
             return Refusal(t.text(.gitCommitting, t.list(holders.map(safe))), hint: t[.gitCommittingHint])
         case .branchKeptMoving(let attempts):

@@ -30,6 +30,8 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         /// The `filter` attribute of `path` names a driver git would run (`filter.<name>.clean`),
         /// which libgit2 cannot.
         case filterDriver(name: String, path: String)
+        /// `user.useConfigOnly` is set and no name or email is configured: git refuses to guess.
+        case identityUnknown
         case invalidArgument
         case other
     }
@@ -155,6 +157,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case .tooMuchData: return ": the remote sent too much."
         case .locked: return ": another git process holds a lock; try again when it has finished."
         case .filterDriver(let name, _): return ": habit cannot run the git filter \"\(name)\"."
+        case .identityUnknown: return ": tell git who you are (git config user.name, git config user.email)."
         case .invalidArgument: return ": the request is not valid."
         case .other: return "."
         }

@@ -378,6 +378,8 @@ public enum EnglishCatalog {
         case .unsupportedRepository: "The data directory's repository uses {0}, which habit's git library cannot write as git would, so nothing was changed."
         case .unsupportedRepositoryHint: "Turn it off with: {0}"
         case .unsupportedRepositoryNoFixHint: "Make a new repository for the data: run `habit init --git` in a new directory and copy the data files there."
+        case .gitIdentityUnknown: "git does not know who you are, and user.useConfigOnly forbids guessing, so nothing was changed."
+        case .gitIdentityUnknownHint: "Run git config --global user.email \"you@example.com\" and git config --global user.name \"Your Name\" (omit --global to set it only for the data directory)."
         case .gitCommittingHint: "Finish that commit (its editor may be open), then try again."
         case .commitFailedRolledBack: "The change could not be recorded in git, so it was undone: {0}"
         case .commitFailedKept: "The change was written to {1} but could not be committed: {0}"

@@ -322,6 +322,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case gitFilterDriverHint
     case branchKeptMoving
     case gitCommitting
+    case gitIdentityUnknown
+    case gitIdentityUnknownHint
     case unsupportedRepository
     case unsupportedRepositoryHint
     case unsupportedRepositoryNoFixHint

@@ -378,6 +378,8 @@ public enum RussianCatalog {
         case .unsupportedRepository: "Репозиторий каталога данных использует {0}, а библиотека git, которой пользуется habit, не умеет записывать его так, как git, поэтому ничего не изменено."
         case .unsupportedRepositoryHint: "Отключите это командой: {0}"
         case .unsupportedRepositoryNoFixHint: "Сделайте для данных новый репозиторий: выполните `habit init --git` в новом каталоге и скопируйте туда файлы данных."
+        case .gitIdentityUnknown: "git не знает, кто вы, а user.useConfigOnly запрещает угадывать, поэтому ничего не изменено."
+        case .gitIdentityUnknownHint: "Выполните git config --global user.email \"you@example.com\" и git config --global user.name \"Your Name\" (без --global — только для каталога данных)."
         case .gitCommittingHint: "Завершите этот коммит (возможно, открыт его редактор) и повторите."
         case .commitFailedRolledBack: "Изменение не удалось записать в git, поэтому оно отменено: {0}"
         case .commitFailedKept: "Изменение записано в {1}, но не закоммичено: {0}"

@@ -22,7 +22,7 @@ import Testing
         case notInitialized, alreadyInitialized, notEmpty, unusablePath, io, busy, invalidFiles
         case invalidName, invalidEmoji, noSuchTracker, ambiguousTracker, nameTaken, unknownCategory, categoryExists
         case markRefused, changedMeanwhile, confirmationNeeded
-        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, unsupportedRepository, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
+        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, unsupportedRepository, gitIdentityUnknown, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
         case mergedDataInvalid, remoteDataInvalid, notHabitRepository, remoteKeptChanging, unfinishedGitMerge, handEditsInvalid
         case notNumeric, amountNeeded, badTotal, backwardsRange, eventWithTarget, noScheduler, schedulerFailed
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
@@ -58,6 +58,7 @@ import Testing
             case .branchKeptMoving: self = .branchKeptMoving
             case .gitCommitting: self = .gitCommitting
             case .unsupportedRepository: self = .unsupportedRepository
+            case .gitIdentityUnknown: self = .gitIdentityUnknown
             case .commitFailed: self = .commitFailed
             case .unsafeTree: self = .unsafeTree
             case .textConflict: self = .textConflict
@@ -132,6 +133,7 @@ import Testing
             case .gitFilterDriver: return [.gitFilterDriver(name: "lfs", path: "trackers/run.toml")]
             case .branchKeptMoving: return [.branchKeptMoving(attempts: 5)]
             case .gitCommitting: return [.gitCommitting(holders: ["pid 7 (git)"])]
+            case .gitIdentityUnknown: return [.gitIdentityUnknown]
             case .unsupportedRepository:
                 return [.unsupportedRepository(setting: "core.splitIndex", fix: "git -C /d config core.splitIndex false"),
                         .unsupportedRepository(setting: "extensions.objectformat", fix: nil)]

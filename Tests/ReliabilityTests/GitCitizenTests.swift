@@ -27,7 +27,9 @@ struct GitCitizenTests {
         @discardableResult
         func habit(_ arguments: [String], extra: [String: String] = [:]) -> ProcessOutcome {
             guard let binary = BuiltProduct.habit,
-                  let child = try? ChildProcess(binary, arguments, environment: environment.merging(extra) { $1 }, scratch: scratch.path) else {
+                  // A variable given as "" is left out (unset), not set empty.
+                  let child = try? ChildProcess(binary, arguments, environment: environment.merging(extra) { $1 }.filter { !$0.value.isEmpty },
+                                                scratch: scratch.path) else {
                 return ProcessOutcome(status: -1, signal: nil, out: "", err: "could not start habit")
             }
             return child.wait(timeout: 60)
@@ -208,6 +210,59 @@ struct GitCitizenTests {
             let attributes = try FileManager.default.attributesOfItem(atPath: world.data + "/.git/config")
             #expect((attributes[.posixPermissions] as? Int) == 0o600, "after \(mark.joined(separator: " "))")
         }
+    }
+
+    /// The identity `git var` gives in the same environment, without its date.
+    static func gitIdent(_ role: String, world: World, environment: [String: String]) throws -> String {
+        // Not GitCommandLine.run: its environment names a fixed identity.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", world.data, "var", "GIT_\(role)_IDENT"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let ident = String(decoding: data, as: UTF8.self)
+        return String(ident.split(separator: ">").first ?? "") + ">"
+    }
+
+    @Test("the identity is git's: GIT_AUTHOR_*, GIT_COMMITTER_*, author.*, EMAIL, GIT_CONFIG_GLOBAL, GIT_CONFIG_COUNT")
+    func identityLikeGit() throws {
+        let world = try World("citizen-identity")
+        let global = world.scratch.sub("global-config")
+        try "[user]\n\tname = Global Person\n\temail = <global@example.org>\n".write(toFile: global, atomically: true, encoding: .utf8)
+        let none = ["GIT_AUTHOR_NAME": "", "GIT_AUTHOR_EMAIL": "", "GIT_COMMITTER_NAME": "", "GIT_COMMITTER_EMAIL": ""]
+        let setups: [(String, [String: String])] = [
+            ("GIT_CONFIG_GLOBAL", ["GIT_CONFIG_GLOBAL": global]),
+            ("GIT_AUTHOR_NAME", ["GIT_CONFIG_GLOBAL": global, "GIT_AUTHOR_NAME": "Ann Author", "GIT_COMMITTER_EMAIL": "c@example.org"]),
+            ("GIT_CONFIG_COUNT", ["GIT_CONFIG_GLOBAL": global, "GIT_CONFIG_COUNT": "2", "GIT_CONFIG_KEY_0": "author.name",
+                                  "GIT_CONFIG_VALUE_0": "Configured Author", "GIT_CONFIG_KEY_1": "committer.email",
+                                  "GIT_CONFIG_VALUE_1": "committer@example.org"]),
+        ]
+        for (index, (label, extra)) in setups.enumerated() {
+            var environment = GitCommandLine.environment.filter { !$0.key.hasPrefix("GIT_AUTHOR") && !$0.key.hasPrefix("GIT_COMMITTER") }
+            environment.merge(extra) { $1 }
+            let outcome = world.habit(["done", "read", "--date", "2026-11-1\(index)"], extra: none.merging(extra) { $1 })
+            try #require(outcome.succeeded, "\(label): \(outcome.all)")
+            let made = try world.git("log", "-1", "--format=%an <%ae>|%cn <%ce>")
+            let expected = try Self.gitIdent("AUTHOR", world: world, environment: environment) + "|"
+                + Self.gitIdent("COMMITTER", world: world, environment: environment)
+            #expect(made == expected, "\(label)")
+        }
+    }
+
+    @Test("user.useConfigOnly without an email: refused in words, as git refuses")
+    func useConfigOnlyRefuses() throws {
+        let world = try World("citizen-config-only")
+        try world.git("config", "user.useConfigOnly", "true")
+        let head = try world.git("rev-parse", "HEAD")
+        let outcome = world.habit(["done", "read"], extra: ["GIT_AUTHOR_NAME": "", "GIT_AUTHOR_EMAIL": "", "GIT_COMMITTER_NAME": "",
+                                                            "GIT_COMMITTER_EMAIL": "", "EMAIL": ""])
+        #expect(!outcome.succeeded)
+        #expect(outcome.err.contains("git does not know who you are, and user.useConfigOnly forbids guessing"), "\(outcome.err)")
+        #expect(try world.git("rev-parse", "HEAD") == head)
     }
 
     @Test("the reflog says what `git commit` says: `commit: <subject>`")

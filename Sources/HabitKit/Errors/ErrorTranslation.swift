@@ -59,6 +59,8 @@ enum ErrorTranslation {
                 kind = .certificate
             }
         case .remoteRepositoryNotFound: kind = .repositoryNotFound
+        case .identityUnknown:
+            return .gitIdentityUnknown
         case .filterDriver(let name, let path):
             return .gitFilterDriver(name: name, path: path)
         case .pushRejected:

@@ -46,6 +46,9 @@ public enum HabitError: Error, Equatable, Sendable {
     /// The repository uses a format habit's git library cannot write as git would (`setting`);
     /// `fix` is the git command that turns it off, nil when there is none. Nothing was changed.
     case unsupportedRepository(setting: String, fix: String?)
+    /// `user.useConfigOnly` is set and git's name or email is not configured: git would refuse
+    /// to commit, and so does habit. Nothing was changed.
+    case gitIdentityUnknown
     /// git commands about to commit in the data directory (`pid 7 (git)`), an editor open perhaps:
     /// a change now would make their commit fail.
     case gitCommitting(holders: [String])

@@ -16,7 +16,9 @@ public final class IndexLock {
     let repository: Repository
     let indexPath: String
     var lockPath: String { indexPath + ".lock" }
-    private var held = true
+    /// False until the lock is taken: a failed `init` runs `deinit`, which must not remove a
+    /// lock someone else holds.
+    private var held = false
 
     /// Takes the lock; a lock that exists throws a `GitError` of kind `.locked` (which
     /// `GitLockRecovery` knows) and is left alone.
@@ -34,6 +36,7 @@ public final class IndexLock {
                            detail: "\(indexPath).lock: " + String(cString: strerror(code)))
         }
         close(descriptor)
+        held = true
     }
 
     deinit { release() }

@@ -1,5 +1,8 @@
 import HabitGit
 import HabitStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns the lower layers' errors into `HabitError`: the command line sees no other kind.
 enum ErrorTranslation {
@@ -23,6 +26,8 @@ enum ErrorTranslation {
         switch error {
         case let error as GitError: return error.description
         case HabitError.git(let detail): return detail
+        case StoreError.io(let path, _, let code), HabitError.io(let path, _, let code):
+            return path + ": " + String(cString: strerror(code))
         case let error as CustomStringConvertible: return error.description
         default: return String(describing: type(of: error))
         }

@@ -96,7 +96,7 @@ struct Advance {
             }
             try? repository.endAdvance()
             if kept.isEmpty, let error = error as? GitError, error.code == GitError.modifiedCode { throw BranchMoved() }
-            if kept.isEmpty, let refusal = error as? HabitError { throw refusal }
+            if kept.isEmpty, let refusal = error as? HabitError, !Habits.isGitFailure(refusal) { throw refusal }
             throw HabitError.commitFailed(detail: detail, kept: kept)
         }
     }

@@ -111,11 +111,14 @@ extension Habits {
         return commit
     }
 
-    /// Whether `error` is git failing in general (said as "could not be recorded in git"), rather
-    /// than a refusal with words of its own (a held lock, a filter habit cannot run).
+    /// Whether `error` is a failure of the commit (said as "could not be recorded in git"), rather
+    /// than a refusal about the repository with words of its own (a held lock, a filter habit
+    /// cannot run, an unknown identity).
     static func isGitFailure(_ error: HabitError) -> Bool {
-        if case .git = error { return true }
-        return false
+        switch error {
+        case .gitLocked, .gitFilterDriver, .gitCommitting, .gitIdentityUnknown, .unsupportedRepository, .branchKeptMoving: false
+        default: true
+        }
     }
 
     /// The reflog line `git commit` writes: `commit: ` and the message's first line.

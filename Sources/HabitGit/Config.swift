@@ -21,6 +21,22 @@ extension Repository {
         try check(code, "Could not remove \(key) from the repository configuration")
     }
 
+    /// Makes the files and folders this process creates from now on as shareable as
+    /// `core.sharedRepository` asks (`group`/`true`: group-writable; `all`/`world`/`everybody`:
+    /// readable by all too), by clearing those bits from the process's umask, as git's
+    /// `adjust_shared_perm` adds them. libgit2 reads the setting only when it creates a repository.
+    public func applySharedRepositoryMode() {
+        guard let value = (try? configValue(forKey: "core.sharedRepository"))??.lowercased() else { return }
+        let cleared: mode_t
+        switch value {
+        case "group", "true", "1": cleared = 0o070
+        case "all", "world", "everybody", "2": cleared = 0o077
+        default: return
+        }
+        let current = umask(0)
+        umask(current & ~cleared)
+    }
+
     /// Runs a write of `.git/config` and gives the new file the old one's permissions: libgit2
     /// writes it anew with the default mode, and a config kept private (`chmod 600`, as a token
     /// in a remote's URL needs) must stay so, as git keeps it.

@@ -265,6 +265,20 @@ struct GitCitizenTests {
         #expect(try world.git("rev-parse", "HEAD") == head)
     }
 
+    @Test("`core.sharedRepository=group`: the objects and index a change writes are group-writable or readable as git makes them")
+    func sharedRepository() throws {
+        let world = try World("citizen-shared")
+        try world.git("config", "core.sharedRepository", "group")
+        let outcome = world.habit(["done", "read"])
+        try #require(outcome.succeeded, "\(outcome.all)")
+        let blob = try world.git("rev-parse", "HEAD:trackers/read.toml")
+        let folder = world.data + "/.git/objects/" + blob.prefix(2)
+        let folderMode = try #require(FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int)
+        #expect(folderMode & 0o070 == 0o070, "objects/\(blob.prefix(2)) is \(String(folderMode, radix: 8))")
+        let indexMode = try #require(FileManager.default.attributesOfItem(atPath: world.data + "/.git/index")[.posixPermissions] as? Int)
+        #expect(indexMode & 0o060 == 0o060, "the index is \(String(indexMode, radix: 8))")
+    }
+
     @Test("the reflog says what `git commit` says: `commit: <subject>`")
     func reflogLikeGit() throws {
         let world = try World("citizen-reflog")

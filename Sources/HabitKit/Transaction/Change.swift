@@ -58,6 +58,7 @@ extension Habits {
         } catch let format as UnsupportedFormat {
             throw HabitError.unsupportedRepository(setting: format.setting, fix: format.fix?.replacing("DIR", with: directory.path))
         }
+        repository.applySharedRepositoryMode()
         GitLockRecovery.sweep(repository)
         try Advance.finishInterrupted(in: repository, files: directory.files)
         try GitLockRecovery.retrying(repository) { try GitSetup.registerMergeDriverIfMissing(in: repository) }

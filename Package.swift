@@ -51,9 +51,7 @@ let package = Package(
         // libgit2 (headers from libgit2-dev) loaded on first use: trampolines that dlopen
         // libgit2.so.1.5, no -lgit2, so commands that never touch git never load it.
         .target(name: "CLibgit2"),
-        .target(name: "HabitGit", dependencies: ["CLibgit2", "CZlib", "CSHA1", "HabitSystem"]),
-        // SHA-1's compression on the processor's SHA instructions, for HabitGit's object names.
-        .target(name: "CSHA1"),
+        .target(name: "HabitGit", dependencies: ["CLibgit2", "CZlib", "HabitSystem"]),
         // Raw deflate for .zip import and export, through the system's zlib loaded on first use.
         .target(name: "CZlib"),
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.

@@ -74,6 +74,17 @@ public enum ErrorWords {
         case .gitLocked(let locks):
             let list = t.list(locks.map { $0.holders.isEmpty ? safe($0.path) : t.text(.heldBy, safe($0.path), t.list($0.holders.map(safe))) })
             return Refusal(t.text(.gitLocked, list), hint: t[.gitLockedHint])
+        case .gitFilterDriver(let name, let path):
+            return Refusal(t.text(.gitFilterDriver, safe(path), safe(name)), hint: t.text(.gitFilterDriverHint, safe(name)))
+        case .unsupportedRepository(let setting, let fix):
+            return Refusal(t.text(.unsupportedRepository, safe(setting)),
+                           hint: fix.map { t.text(.unsupportedRepositoryHint, safe($0)) } ?? t[.unsupportedRepositoryNoFixHint])
+        case .gitIdentityUnknown:
+            return Refusal(t[.gitIdentityUnknown], hint: t[.gitIdentityUnknownHint])
+        case .gitCommitting(let holders):
+            return Refusal(t.text(.gitCommitting, t.list(holders.map(safe))), hint: t[.gitCommittingHint])
+        case .branchKeptMoving(let attempts):
+            return Refusal(t.text(.branchKeptMoving, attempts), hint: t[.branchKeptMovingHint])
         case .commitFailed(let detail, let kept):
             if kept.isEmpty { return Refusal(t.text(.commitFailedRolledBack, safe(detail)), hint: t[.commitFailedHint]) }
             return Refusal(t.text(.commitFailedKept, safe(detail), safe(t.list(kept))), hint: t[.commitFailedKeptHint])

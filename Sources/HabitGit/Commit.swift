@@ -40,7 +40,7 @@ extension Repository {
     /// Stages all changes (or those under `paths`) and commits them on the
     /// current branch, creating the first commit of an unborn branch. Returns
     /// nil and creates nothing when the staged tree equals HEAD's.
-    /// The author is `author`, else git's configured identity, else `Signature.fallback`.
+    /// The author is `author`, else git's identity (`Identity`), else `Signature.fallback`.
     @discardableResult
     /// - Parameter additionalParents: more parents after HEAD (finishing a merge `git pull` began).
     public func commit(message: String, paths: [String]? = nil, author: Signature? = nil,
@@ -70,9 +70,10 @@ extension Repository {
     /// Writes a commit object; moves `reference` (e.g. "HEAD") to it when given.
     func createCommit(tree: TreeHandle, parents: [CommitHandle], message: String,
                       author: Signature?, updatingReference reference: String?) throws -> CommitID {
-        var committer = defaultSignature()
+        let identity = Identity(self)
+        var committer = try identity.signature(.committer)
         committer.time = commitTime ?? committer.time
-        var signed = author ?? committer
+        var signed = try author ?? identity.signature(.author)
         signed.time = commitTime ?? signed.time
         let authorHandle = try signed.makeHandle()
         let committerHandle = try committer.makeHandle()

@@ -27,6 +27,11 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         /// The remote sent more than any real repository would (an endless list of refs, say).
         case tooMuchData
         case locked
+        /// The `filter` attribute of `path` names a driver git would run (`filter.<name>.clean`),
+        /// which libgit2 cannot.
+        case filterDriver(name: String, path: String)
+        /// `user.useConfigOnly` is set and no name or email is configured: git refuses to guess.
+        case identityUnknown
         case invalidArgument
         case other
     }
@@ -60,6 +65,10 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         self.errorClass = errorClass
         self.rejectedReferences = rejectedReferences
     }
+
+    /// libgit2's code for a reference that no longer has the value a move expected (another
+    /// writer moved it first).
+    public static let modifiedCode = GIT_EMODIFIED.rawValue
 
     /// Whether the failure came from talking to a remote.
     public var isNetworkFailure: Bool {
@@ -147,6 +156,8 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case .tooLong: return ": the transfer took too long."
         case .tooMuchData: return ": the remote sent too much."
         case .locked: return ": another git process holds a lock; try again when it has finished."
+        case .filterDriver(let name, _): return ": habit cannot run the git filter \"\(name)\"."
+        case .identityUnknown: return ": tell git who you are (git config user.name, git config user.email)."
         case .invalidArgument: return ": the request is not valid."
         case .other: return "."
         }

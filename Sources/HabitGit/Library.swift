@@ -26,7 +26,6 @@ public enum GitLibrary {
     /// instead of the user's home. Process-wide; meant for tests and sandboxes
     /// where the developer's `~/.gitconfig` must not influence results.
     public static func setConfigurationSearchPath(_ directory: String) throws {
-        DirectConfig.searchPath = directory
         ensureInitialized()
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
             try check(habit_git_set_search_path(level.rawValue, directory),

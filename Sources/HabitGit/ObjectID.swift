@@ -23,8 +23,8 @@ public struct ObjectID<Kind>: Hashable, Sendable, CustomStringConvertible {
 
     var bytes: [UInt8] { withUnsafeBytes(of: oid) { Array($0.prefix(20)) } }
 
-    /// Parses a full 40-digit hexadecimal id. In Swift, as `hex` and equality are: a command
-    /// that commits without libgit2 (`DirectRepository`) compares and prints ids without loading it.
+    /// Parses a full 40-digit hexadecimal id. In Swift, as `hex` and equality are: a read-only
+    /// command (`WaitingCommits`) compares ids without loading libgit2.
     public init?(hex: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)

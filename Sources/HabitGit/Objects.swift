@@ -90,7 +90,8 @@ extension Repository {
     }
 
     /// Writes a commit whose files are `base`'s (none when nil) with `changes` applied, with the
-    /// given parents, and returns it. No branch, index or file is touched: the caller moves the
+    /// given parents, and returns it. Each written file is stored as `git add` would store it
+    /// (`storedBytes`: through git's filters). No branch, index or file is touched: the caller moves the
     /// branch once the working files are in place.
     public func makeCommit(base: CommitID?, changes: [String: TreeChange], parents: [CommitID], message: String) throws -> CommitID {
         let treeOID = try base.flatMap { try updatedTree(of: $0, with: changes) } ?? tree(of: base, with: changes)
@@ -112,7 +113,7 @@ extension Repository {
                   entry.type == GIT_OBJECT_BLOB else { return nil }
             let mode = git_tree_entry_filemode(entry.pointer)
             guard mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE else { return nil }
-            updates.append((path, try storeBlob(bytes).oid, executable))
+            updates.append((path, try storeBlob(storedBytes(bytes, path: path)).oid, executable))
         }
         guard !updates.isEmpty else { return nil }
         let paths = updates.map { strdup($0.path) }
@@ -145,7 +146,7 @@ extension Repository {
             case .write(let bytes, let executable):
                 var entry = git_index_entry()
                 entry.mode = executable ? 0o100755 : 0o100644
-                entry.id = try storeBlob(bytes).oid
+                entry.id = try storeBlob(storedBytes(bytes, path: path)).oid
                 try path.withCString { cPath in
                     entry.path = cPath
                     try check(git_index_add(index.pointer, &entry), "Could not record \(path)")

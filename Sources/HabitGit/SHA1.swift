@@ -1,22 +1,11 @@
-import CSHA1
-
-/// SHA-1 (FIPS 180-4): the name of every git object the local commits written without libgit2
-/// (`DirectRepository`) store, the index file's checksum, and hashed known_hosts names. Linux has
-/// no system hashing API Swift can import without another dependency. Where the processor has
-/// SHA instructions they run the compression (`CSHA1`): a ten-year tracker file's blob cost a
-/// tenth of a local commit's instructions in portable code.
+/// SHA-1 (FIPS 180-4): hashed known_hosts names, and the check that a loose commit read without
+/// libgit2 (`LooseObjects`) is the one its name says. Linux has no system hashing API Swift can
+/// import without another dependency; objects habit stores are hashed by libgit2.
 struct SHA1 {
-    /// Whether this processor's SHA instructions are used unless a caller asks otherwise.
-    static let hardwareAvailable = habit_sha1_hardware_available() == 1
-
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
-    /// False runs the portable compression (the tests compare the two).
-    private let usesHardware: Bool
-
-    init(hardware: Bool = SHA1.hardwareAvailable) {
-        usesHardware = hardware && SHA1.hardwareAvailable
+    init() {
         pending.reserveCapacity(64)
     }
 
@@ -67,18 +56,10 @@ struct SHA1 {
     }
 
     private mutating func compress(_ data: UnsafePointer<UInt8>, blocks: Int) {
-        if usesHardware {
-            withUnsafeMutableBytes(of: &state) { words in
-                habit_sha1_hardware_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self), data, blocks)
-            }
-            return
-        }
         for index in 0..<blocks { compress(data + index &* 64) }
     }
 
     private mutating func compress(_ block: UnsafePointer<UInt8>) {
-        // Four loops of twenty rounds, no branch per round: hashing a data file is most of what a
-        // local commit computes.
         state = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
             for index in 0..<16 {
                 let base = block + index &* 4

@@ -11,9 +11,16 @@ extension Repository {
     @discardableResult
     public func updateIndex(paths: [String], written: [String: [UInt8]] = [:], in commit: CommitID? = nil) throws -> [String] {
         guard !paths.isEmpty else { return [] }
-        var shortcut: [String] = []
         let index = try self.index()
         try check(git_index_read(index.pointer, 0), "Could not read the staging area")
+        let shortcut = try record(paths: paths, written: written, in: commit, into: index)
+        try check(git_index_write(index.pointer), "Could not save the staging area")
+        return shortcut
+    }
+
+    /// Records `paths` in `index` (in memory) as `updateIndex` describes.
+    func record(paths: [String], written: [String: [UInt8]], in commit: CommitID?, into index: IndexHandle) throws -> [String] {
+        var shortcut: [String] = []
         let tree = written.isEmpty ? nil : try commit.map { try lookupCommit($0).tree() }
         for path in paths.sorted() {
             if let tree, let bytes = written[path], var entry = try IndexShortcut.entry(path, bytes: bytes, tree: tree, index: index, in: self) {
@@ -32,7 +39,6 @@ extension Repository {
                 try check(code, "Could not record \(path) in the staging area")
             }
         }
-        try check(git_index_write(index.pointer), "Could not save the staging area")
         return shortcut
     }
 

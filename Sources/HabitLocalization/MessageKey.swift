@@ -320,6 +320,17 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case gitLocked
     case gitLockedHint
     case heldBy
+    case gitFilterDriver
+    case gitFilterDriverHint
+    case branchKeptMoving
+    case gitCommitting
+    case gitIdentityUnknown
+    case gitIdentityUnknownHint
+    case unsupportedRepository
+    case unsupportedRepositoryHint
+    case unsupportedRepositoryNoFixHint
+    case gitCommittingHint
+    case branchKeptMovingHint
     case commitFailedRolledBack
     case commitFailedKept
     case commitFailedKeptHint

@@ -16,7 +16,7 @@ import Testing
                                 .ioLock, .remoteTimeout, .remoteTooLong, .remoteTooMuch, .remoteAuthentication,
                                 .remoteAuthenticationHint, .remoteCertificate, .remoteCertificateHint, .remoteRejected,
                                 .remoteRejectedHint, .remoteLocked, .remoteLockedHint, .remoteOther, .gitFailure, .gitFailureHint,
-                                .gitLocked, .gitLockedHint, .heldBy, .commitFailedRolledBack, .commitFailedKept,
+                                .gitLocked, .gitLockedHint, .heldBy, .branchKeptMoving, .branchKeptMovingHint, .gitCommitting, .gitCommittingHint, .unsupportedRepositoryNoFixHint, .gitIdentityUnknown, .gitIdentityUnknownHint, .commitFailedRolledBack, .commitFailedKept,
                                 .commitFailedKeptHint, .commitFailedHint, .unsafeTree, .unsafeTreeHint, .unsafeSymbolicLink,
                                 .unsafeSubmodule, .unsafeUnknownMode, .unsafeForbiddenName, .unsafeWrongKind, .mergeMismatch,
                                 .remoteKeptChanging, .remoteHostKeyUnknown, .remoteHostKeyUnknownHint, .remoteHostKeyChanged,

@@ -22,7 +22,7 @@ import Testing
         case notInitialized, alreadyInitialized, notEmpty, unusablePath, io, busy, invalidFiles
         case invalidName, invalidEmoji, noSuchTracker, ambiguousTracker, nameTaken, unknownCategory, categoryExists
         case markRefused, changedMeanwhile, confirmationNeeded
-        case notARepository, noRemote, remote, git, gitLocked, commitFailed, unsafeTree, textConflict, mergeConflict
+        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, unsupportedRepository, gitIdentityUnknown, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
         case mergedDataInvalid, remoteDataInvalid, notHabitRepository, remoteKeptChanging, unfinishedGitMerge, handEditsInvalid
         case notNumeric, amountNeeded, badTotal, backwardsRange, eventWithTarget, noScheduler, schedulerFailed
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
@@ -54,6 +54,11 @@ import Testing
             case .remote: self = .remote
             case .git: self = .git
             case .gitLocked: self = .gitLocked
+            case .gitFilterDriver: self = .gitFilterDriver
+            case .branchKeptMoving: self = .branchKeptMoving
+            case .gitCommitting: self = .gitCommitting
+            case .unsupportedRepository: self = .unsupportedRepository
+            case .gitIdentityUnknown: self = .gitIdentityUnknown
             case .commitFailed: self = .commitFailed
             case .unsafeTree: self = .unsafeTree
             case .textConflict: self = .textConflict
@@ -125,6 +130,13 @@ import Testing
                     + [.remote(RemoteFailure(kind: .authentication, url: "ssh://git@example.org/h.git", detail: nil))]
             case .git: return [.git(detail: "index corrupted")]
             case .gitLocked: return [.gitLocked([HeldLock(path: ".git/index.lock", holders: ["pid 7 (git)"])])]
+            case .gitFilterDriver: return [.gitFilterDriver(name: "lfs", path: "trackers/run.toml")]
+            case .branchKeptMoving: return [.branchKeptMoving(attempts: 5)]
+            case .gitCommitting: return [.gitCommitting(holders: ["pid 7 (git)"])]
+            case .gitIdentityUnknown: return [.gitIdentityUnknown]
+            case .unsupportedRepository:
+                return [.unsupportedRepository(setting: "core.splitIndex", fix: "git -C /d config core.splitIndex false"),
+                        .unsupportedRepository(setting: "extensions.objectformat", fix: nil)]
             case .commitFailed:
                 return [.commitFailed(detail: "No space left on device", kept: []), .commitFailed(detail: "index corrupted", kept: ["trackers/run.toml"])]
             case .unsafeTree:

@@ -75,7 +75,9 @@ struct IndexShortcutTests {
         try writeFile(text, to: path + "/a.toml")
         #expect(try repository.updateIndex(paths: ["a.toml"], written: ["a.toml": bytes(text)], in: commit).isEmpty)
         let filtered = try git(["hash-object", "a.toml"], in: path).trimmingCharacters(in: .newlines)
-        #expect(try repository.files(in: commit)["a.toml"]?.blob.hex != filtered, "the filter changes the bytes")
+        // The commit stores what `git add` stores (issue 35: it used to store the CRLF bytes).
+        #expect(try repository.files(in: commit)["a.toml"]?.blob.hex == filtered, "the commit's blob went through the filter")
+        #expect(try git(["cat-file", "blob", filtered], in: path) == "a = 2\n")
         #expect(try indexEntry(path).contains(" \(filtered) 0\ta.toml"))
     }
 

@@ -9,7 +9,7 @@ import TestSupport
 struct WaitingCommitsTests {
     /// A data repository pushed to a bare remote, then `local` more commits made here.
     static func repository(in dir: ScratchDirectory, local: Int) throws -> (path: String, head: String, upstream: String) {
-        let path = try DirectRepositoryTests.dataRepository(in: dir)
+        let path = try DataRepository.make(in: dir)
         let remote = dir.sub("remote.git")
         try git(["init", "-q", "--bare", "-b", "main", remote], in: dir.path)
         try git(["remote", "add", "origin", remote], in: path)

@@ -8,6 +8,8 @@
  * never map libgit2 and the fifteen libraries it needs (docs/performance.md).
  */
 #include <git2.h>
+/* git_repository_set_index: a change writes its new index into the held index.lock (IndexLock). */
+#include <git2/sys/repository.h>
 
 /*
  * git_libgit2_opts is variadic and Swift cannot call C variadic functions,

@@ -6,8 +6,8 @@
 
 /*
  * Raw deflate (RFC 1951, as in .zip entries) through the system's zlib, loaded on the first call
- * (libz.so.1, never linked): `habit import` and `habit export` of a .zip, and the local commits
- * HabitGit writes without libgit2 (DirectRepository), so every other command starts without it
+ * (libz.so.1, never linked): `habit import` and `habit export` of a .zip, and the loose commits
+ * HabitGit reads without libgit2 (WaitingCommits), so every other command starts without it
  * (docs/performance.md).
  */
 

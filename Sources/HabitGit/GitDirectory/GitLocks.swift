@@ -8,9 +8,10 @@ import HabitSystem
 /// git's lock files (`index.lock`, `refs/heads/main.lock`, …), which a killed git or habit leaves
 /// behind; while one exists every later write of that file fails.
 ///
-/// A lock is stale when its owner is gone: no process has the file open (a writer keeps its lock
-/// open until it renames or deletes it) and it is older than a bound (a writer may be between
-/// creating and writing it). Stale locks are removed; others are left with the reason.
+/// A lock is stale when its owner is gone: no process has the file open, no git runs in the
+/// repository (`git commit` closes its `index.lock` while the editor is open, and still owns it),
+/// and it is older than a bound (a writer may be between creating and writing it). Stale locks are
+/// removed; others are left with the processes that may own them.
 public enum GitLocks {
     /// A lock that was not removed, and why.
     public struct Held: Hashable, Sendable {
@@ -42,8 +43,10 @@ public enum GitLocks {
             var held: [Held] = []
             var young = false
             let open = openFiles()
+            let gits = gitProcesses(in: gitDirectory)
             for lock in locks {
-                let holders = open[lock] ?? []
+                var holders = open[lock] ?? []
+                if holders.isEmpty { holders = gits }
                 if !holders.isEmpty {
                     held.append(Held(path: lock, holders: holders))
                 } else if age(of: lock) < staleAge {
@@ -84,6 +87,55 @@ public enum GitLocks {
                 let command = QuickRefs.text("/proc/\(pid)/comm").trimmingCharacters()
                 result[target, default: []].append("pid \(pid) (\(command))")
             }
+        }
+        return result
+    }
+
+    /// The git commands that make a commit on the current branch once their editor closes, and
+    /// then move it only if it has not moved meanwhile (`git commit` without `-a` holds no lock
+    /// while the editor is open).
+    static let committingCommands: Set<String> = ["commit", "merge", "pull", "rebase", "revert", "cherry-pick", "am"]
+
+    /// `pid 123 (git)` of each git process working in the repository of `gitDirectory` that is
+    /// about to commit (`committingCommands`): a change that moved the branch under it would make
+    /// it fail.
+    public static func committingGits(in gitDirectory: String) -> [String] {
+        gitProcesses(in: gitDirectory) { pid in
+            let arguments = QuickRefs.text("/proc/\(pid)/cmdline").split(separator: "\0", omittingEmptySubsequences: false).dropFirst()
+            var skipNext = false
+            for argument in arguments {
+                if skipNext {
+                    skipNext = false
+                } else if argument == "-C" || argument == "-c" {
+                    skipNext = true
+                } else if !argument.hasPrefix("-") {
+                    return committingCommands.contains(String(argument))
+                }
+            }
+            return false
+        }
+    }
+
+    /// `pid 123 (git)` of each git process (but this one) working in the repository of
+    /// `gitDirectory`: its current directory inside the working tree or the git directory, where
+    /// git moves before it takes any lock. `accepting` filters them by process id.
+    static func gitProcesses(in gitDirectory: String, accepting: (String) -> Bool = { _ in true }) -> [String] {
+        let own = String(getpid())
+        // /proc gives the current directory with links resolved.
+        let resolved = realpath(gitDirectory, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? gitDirectory
+        let places = resolved.hasSuffix("/.git") ? [resolved, String(resolved.dropLast(5))] : [resolved]
+        var result: [String] = []
+        for pid in entries("/proc") where pid.allSatisfy(\.isNumber) && pid != own {
+            let command = QuickRefs.text("/proc/\(pid)/comm").trimmingCharacters()
+            guard command.hasPrefix("git") else { continue }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/\(pid)/cwd", &buffer, buffer.count - 1)
+            guard count > 0 else { continue }
+            let cwd = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if places.contains(where: { cwd == $0 || cwd.hasPrefix($0 + "/") }), accepting(pid) { result.append("pid \(pid) (\(command))") }
         }
         return result
     }

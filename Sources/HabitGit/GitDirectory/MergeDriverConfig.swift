@@ -44,7 +44,7 @@ public enum MergeDriverConfig {
         var written = false
         if !missing.isEmpty {
             let bytes = Array((text + addition(missing, after: text)).utf8)
-            written = (try? DirectFile.write(bytes, to: descriptor, path: lock)) != nil && fsync(descriptor) == 0
+            written = (try? GitFile.write(bytes, to: descriptor, path: lock)) != nil && fsync(descriptor) == 0
         }
         close(descriptor)
         guard written, rename(lock, path) == 0 else {

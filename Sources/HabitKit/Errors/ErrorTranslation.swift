@@ -1,5 +1,8 @@
 import HabitGit
 import HabitStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns the lower layers' errors into `HabitError`: the command line sees no other kind.
 enum ErrorTranslation {
@@ -7,8 +10,26 @@ enum ErrorTranslation {
         switch error {
         case let error as HabitError: return error
         case let error as StoreError: return translate(error)
-        case let error as GitError: return translate(error, remoteURL: remoteURL)
+        case let error as UnsupportedFormat: return HabitError.unsupportedRepository(setting: error.setting, fix: error.fix)
+        case let error as GitError:
+            if let format = UnsupportedFormat.fromOpenFailure(error) {
+                return HabitError.unsupportedRepository(setting: format.setting, fix: format.fix)
+            }
+            return translate(error, remoteURL: remoteURL)
         default: return error
+        }
+    }
+
+    /// What a failed commit step says after "could not be recorded in git": git's own sentence,
+    /// never a Swift value.
+    static func detail(of error: any Error) -> String {
+        switch error {
+        case let error as GitError: return error.description
+        case HabitError.git(let detail): return detail
+        case StoreError.io(let path, _, let code), HabitError.io(let path, _, let code):
+            return path + ": " + String(cString: strerror(code))
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: type(of: error))
         }
     }
 
@@ -43,6 +64,10 @@ enum ErrorTranslation {
                 kind = .certificate
             }
         case .remoteRepositoryNotFound: kind = .repositoryNotFound
+        case .identityUnknown:
+            return .gitIdentityUnknown
+        case .filterDriver(let name, let path):
+            return .gitFilterDriver(name: name, path: path)
         case .pushRejected:
             let reasons = error.rejectedReferences.map { "\($0.reference): \($0.reason)" }
             if let locked = error.rejectedReferences.first(where: { $0.reason.contains("lock") }) {

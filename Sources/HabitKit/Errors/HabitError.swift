@@ -40,6 +40,20 @@ public enum HabitError: Error, Equatable, Sendable {
     case git(detail: String)
     /// git lock files held by running processes.
     case gitLocked([HeldLock])
+    /// `path`'s `filter` attribute names a driver git would run on it (`filter.<name>.clean`),
+    /// which habit cannot; nothing was changed.
+    case gitFilterDriver(name: String, path: String)
+    /// The repository uses a format habit's git library cannot write as git would (`setting`);
+    /// `fix` is the git command that turns it off, nil when there is none. Nothing was changed.
+    case unsupportedRepository(setting: String, fix: String?)
+    /// `user.useConfigOnly` is set and git's name or email is not configured: git would refuse
+    /// to commit, and so does habit. Nothing was changed.
+    case gitIdentityUnknown
+    /// git commands about to commit in the data directory (`pid 7 (git)`), an editor open perhaps:
+    /// a change now would make their commit fail.
+    case gitCommitting(holders: [String])
+    /// The branch kept moving under habit (another git committing) for `attempts` tries.
+    case branchKeptMoving(attempts: Int)
     /// The files were written but could not be committed: `kept` lists the files left changed and
     /// uncommitted (empty when they were put back as they were).
     case commitFailed(detail: String, kept: [String])

@@ -221,7 +221,11 @@ extension Habits {
                                forKey: path)
         }
         let staged = try advance.stage(changes)
-        try advance.complete(staged, from: old, to: new, previous: before)
+        do {
+            try advance.complete(staged, from: old, to: new, previous: before, reflog: "commit (merge): sync: merge changes from another machine")
+        } catch is Advance.BranchMoved {
+            throw HabitError.branchKeptMoving(attempts: 1)
+        }
     }
 }
 

@@ -15,7 +15,7 @@ struct FileContents: Equatable {
 /// the record removed. A habit killed anywhere in between leaves each file old or new, and the
 /// next command finishes the step (`finishInterrupted`).
 struct Advance {
-    let repository: any BranchHistory
+    let repository: Repository
     let files: SafeDirectory
 
     /// Files as they will be written, flushed under temporary names.
@@ -49,10 +49,18 @@ struct Advance {
         return staged
     }
 
+    /// The branch moved between reading it and moving it (a writer that does not take the index's
+    /// lock); the files were put back, so the change may be made again on the new branch.
+    struct BranchMoved: Error {}
+
     /// Renames the staged files into place, updates the index and moves the branch from `old` to
     /// `new`. If the index or branch cannot follow, the files are put back to `previous` (what they
-    /// were before) and `commitFailed` is thrown, saying whether that worked.
-    func complete(_ staged: Staged, from old: CommitID?, to new: CommitID, previous: [String: FileContents?]) throws {
+    /// were before) and `commitFailed` is thrown, saying whether that worked (`BranchMoved` when
+    /// the branch had moved meanwhile and everything was put back). `indexLock`, taken before the
+    /// branch was read (else here), receives the new index, which replaces the old one once the
+    /// branch moved; `reflog` is the line the branch's move leaves in the reflogs.
+    func complete(_ staged: Staged, from old: CommitID?, to new: CommitID, previous: [String: FileContents?],
+                  indexLock held: IndexLock? = nil, reflog: String) throws {
         // A file edited by hand since it was read (an editor saving while habit runs) is never
         // overwritten.
         for path in staged.paths {
@@ -62,23 +70,33 @@ struct Advance {
                 throw HabitError.changedMeanwhile(file: path)
             }
         }
+        let indexLock: IndexLock
+        do {
+            indexLock = try held ?? GitLockRecovery.lockIndex(repository)
+        } catch {
+            staged.discard()
+            throw error
+        }
         try FaultInjection.step("record")
         try GitLockRecovery.retrying(repository) { try repository.beginAdvance(PendingAdvance(old: old, new: new)) }
         do {
             try place(staged)
-            try follow(paths: staged.paths, written: staged.written, from: old, to: new)
+            try follow(paths: staged.paths, written: staged.written, from: old, to: new, indexLock: indexLock, reflog: reflog)
         } catch {
-            let detail = "\(error)"
+            // The index is the old one still: the lock that held the new one is dropped.
+            indexLock.release()
+            let detail = ErrorTranslation.detail(of: error)
             var kept: [String] = []
             do {
                 let undo = try stage(previous)
                 try place(undo)
-                _ = try? repository.updateIndex(paths: staged.paths, written: [:], in: nil)
             } catch {
                 kept = staged.paths
                 repository.recordUncommitted(paths: kept, reason: detail)
             }
             try? repository.endAdvance()
+            if kept.isEmpty, let error = error as? GitError, error.code == GitError.modifiedCode { throw BranchMoved() }
+            if kept.isEmpty, let refusal = error as? HabitError, !Habits.isGitFailure(refusal) { throw refusal }
             throw HabitError.commitFailed(detail: detail, kept: kept)
         }
     }
@@ -88,14 +106,21 @@ struct Advance {
         for path in staged.deletions { try files.remove(path, keepFolders: [DataFormat.trackersFolder]) }
     }
 
-    /// The index and the branch catch up with files already in place.
-    private func follow(paths: [String], written: [String: [UInt8]] = [:], from old: CommitID?, to new: CommitID) throws {
+    /// The index and the branch catch up with files already in place: the new index is written
+    /// into `indexLock` (when held) and takes effect once the branch has moved.
+    private func follow(paths: [String], written: [String: [UInt8]] = [:], from old: CommitID?, to new: CommitID,
+                        indexLock: IndexLock? = nil, reflog: String = "habit") throws {
         try FaultInjection.step("index")
-        try GitLockRecovery.retrying(repository) { _ = try repository.updateIndex(paths: paths, written: written, in: new) }
+        if let indexLock {
+            try indexLock.stage(paths: paths, written: written, in: new)
+        } else {
+            try GitLockRecovery.retrying(repository) { _ = try repository.updateIndex(paths: paths, written: written, in: new) }
+        }
         if try repository.headCommitID() != new {
             try FaultInjection.step("branch")
-            try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: "habit") }
+            try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: reflog) }
         }
+        try indexLock?.commit()
         try FaultInjection.step("forget")
         try GitLockRecovery.retrying(repository) { try repository.endAdvance() }
         repository.clearUncommitted()

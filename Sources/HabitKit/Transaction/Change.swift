@@ -11,19 +11,31 @@ extension Habits {
         let (result, record) = try translating { () throws -> (Result, ChangeRecord?) in
             let lock = try self.lock("habit \(message)")
             defer { withExtendedLifetime(lock) {} }
-            let repository = try prepareForChange()
-            let store = try preview.flatMap { $0.isUnchangedOnDisk ? $0 : nil } ?? Store.load(from: directory.files, cache: cache)
-            let timesBefore = onReminderTimesChanged == nil ? [] : store.journal.reminderTimes
-            // The trackers as they were, for the hook's record of what changed.
-            let before = afterChange == nil ? [:] : Dictionary(store.journal.trackers.map { ($0.id, $0) }) { first, _ in first }
-            let result = try body(store)
-            let files = Array(store.changes.keys)
-            let commit = try write(store, message: message, repository: repository)
-            if let onReminderTimesChanged, case let times = store.journal.reminderTimes, times != timesBefore {
-                onReminderTimesChanged(times)
+            let repository = try prepareForWriting()
+            var reusable = preview
+            var attempt = 1
+            while true {
+                do {
+                    let store = try reusable.flatMap { $0.isUnchangedOnDisk ? $0 : nil } ?? Store.load(from: directory.files, cache: cache)
+                    let timesBefore = onReminderTimesChanged == nil ? [] : store.journal.reminderTimes
+                    // The trackers as they were, for the hook's record of what changed.
+                    let before = afterChange == nil ? [:] : Dictionary(store.journal.trackers.map { ($0.id, $0) }) { first, _ in first }
+                    let result = try body(store)
+                    let files = Array(store.changes.keys)
+                    let commit = try write(store, message: message, repository: repository)
+                    if let onReminderTimesChanged, case let times = store.journal.reminderTimes, times != timesBefore {
+                        onReminderTimesChanged(times)
+                    }
+                    guard afterChange != nil, !files.isEmpty else { return (result, nil) }
+                    return (result, ChangeRecord.of(message: message, before: before, after: store.journal, files: files, commit: commit?.description))
+                } catch is Advance.BranchMoved {
+                    // Another writer moved the branch and everything was put back: the change is
+                    // made again on the files as they are now, a bounded number of times.
+                    guard attempt < Self.branchAttempts else { throw HabitError.branchKeptMoving(attempts: attempt) }
+                    attempt += 1
+                    reusable = nil
+                }
             }
-            guard afterChange != nil, !files.isEmpty else { return (result, nil) }
-            return (result, ChangeRecord.of(message: message, before: before, after: store.journal, files: files, commit: commit?.description))
         }
         // After the lock is released, so that a hook may run habit itself; the change stands whatever it does.
         if let record, let afterChange, let problem = afterChange.run(record, dataDirectory: directory.path) {
@@ -32,18 +44,8 @@ extension Habits {
         return result
     }
 
-    /// `prepareForWriting` for a change that only commits files: when the repository is in the
-    /// shape nearly every change finds it (nothing left unfinished, the merge driver registered,
-    /// plain configuration), the commit is written without loading libgit2 (`DirectRepository`).
-    func prepareForChange() throws -> (any BranchHistory)? {
-        guard directory.files.exists(".git"), let direct = DirectRepository.open(workingDirectory: directory.path) else {
-            return try prepareForWriting()
-        }
-        directory.files.sweepTemporaryFiles(in: ["", DataFormat.trackersFolder])
-        GitLockRecovery.sweep(direct)
-        direct.commitTime = GitTime(secondsSinceEpoch: Int64(clock()), offsetMinutes: Int32(utcOffsetMinutes))
-        return direct
-    }
+    /// How many times a change is made before `branchKeptMoving` (see `Advance.BranchMoved`).
+    static let branchAttempts = 5
 
     /// What every writer does first, holding the lock: sweeps temporary files of killed writers,
     /// finishes an interrupted step, and makes sure a clone made by plain `git clone` merges data
@@ -51,6 +53,12 @@ extension Habits {
     func prepareForWriting() throws -> Repository? {
         directory.files.sweepTemporaryFiles(in: ["", DataFormat.trackersFolder])
         guard let repository = try repository() else { return nil }
+        do {
+            try repository.refuseUnsupportedFormat()
+        } catch let format as UnsupportedFormat {
+            throw HabitError.unsupportedRepository(setting: format.setting, fix: format.fix?.replacing("DIR", with: directory.path))
+        }
+        repository.applySharedRepositoryMode()
         GitLockRecovery.sweep(repository)
         try Advance.finishInterrupted(in: repository, files: directory.files)
         try GitLockRecovery.retrying(repository) { try GitSetup.registerMergeDriverIfMissing(in: repository) }
@@ -60,7 +68,7 @@ extension Habits {
     /// Writes the store's changes; with history on, as one commit of exactly those files, whose id
     /// it returns.
     @discardableResult
-    func write(_ store: Store, message: String, repository: (any BranchHistory)?) throws -> CommitID? {
+    func write(_ store: Store, message: String, repository: Repository?) throws -> CommitID? {
         guard !store.changes.isEmpty else { return nil }
         let target = store.changes.mapValues { $0.map { FileContents(bytes: $0) } }
         guard let repository, store.settings.autocommit else {
@@ -71,6 +79,15 @@ extension Habits {
         let staged = try advance.stage(target)
         let head: CommitID?
         let commit: CommitID
+        let indexLock: IndexLock
+        do {
+            // Taken before the branch is read, as `git commit` takes it: a git committing beside
+            // habit waits for it, or habit for the git.
+            indexLock = try GitLockRecovery.lockIndex(repository)
+        } catch {
+            staged.discard()
+            throw error
+        }
         do {
             head = try repository.headCommitID()
             let changes = target.mapValues { contents -> TreeChange in
@@ -82,14 +99,32 @@ extension Habits {
             }
         } catch {
             staged.discard()
-            throw HabitError.commitFailed(detail: "\(ErrorTranslation.translate(error))", kept: [])
+            indexLock.release()
+            if let refusal = ErrorTranslation.translate(error) as? HabitError, !Self.isGitFailure(refusal) { throw refusal }
+            throw HabitError.commitFailed(detail: ErrorTranslation.detail(of: error), kept: [])
         }
         try advance.complete(staged, from: head, to: commit,
-                             previous: store.originals.mapValues { $0.map { FileContents(bytes: $0) } })
+                             previous: store.originals.mapValues { $0.map { FileContents(bytes: $0) } },
+                             indexLock: indexLock, reflog: Self.reflogMessage(message, initial: head == nil))
         var stamps: [String: FileStamp?] = staged.writes.mapValues(\.placedStamp)
         for path in staged.deletions { stamps[path] = .some(nil) }
         store.cacheWritten(stamps)
         return commit
+    }
+
+    /// Whether `error` is a failure of the commit (said as "could not be recorded in git"), rather
+    /// than a refusal about the repository with words of its own (a held lock, a filter habit
+    /// cannot run, an unknown identity).
+    static func isGitFailure(_ error: HabitError) -> Bool {
+        switch error {
+        case .gitLocked, .gitFilterDriver, .gitCommitting, .gitIdentityUnknown, .unsupportedRepository, .branchKeptMoving: false
+        default: true
+        }
+    }
+
+    /// The reflog line `git commit` writes: `commit: ` and the message's first line.
+    static func reflogMessage(_ message: String, initial: Bool) -> String {
+        (initial ? "commit (initial): " : "commit: ") + (message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
     }
 
     /// Without history: each file is replaced atomically on its own. Returns the stamps the files

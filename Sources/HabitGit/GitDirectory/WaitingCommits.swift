@@ -18,7 +18,7 @@ public enum WaitingCommits {
     /// `head` and `upstream` are the branch's and its `origin` counterpart's commits (`QuickRefs`).
     public static func count(workingDirectory: String, head: String, upstream: String) -> Answer {
         let gitDirectory = workingDirectory + "/.git"
-        guard let settings = DirectConfig.settings(gitDirectory + "/config"),
+        guard let settings = ConfigFile.settings(gitDirectory + "/config"),
               let headID = CommitID(hex: head), let upstreamID = CommitID(hex: upstream) else { return .unknown }
         guard settings.contains(where: { $0.0 == "remote.origin.url" && !$0.1.isEmpty }) else { return .unknown }
         let reason = settings.last(where: { $0.0 == "habit.lastsyncerror" })?.1

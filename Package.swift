@@ -5,15 +5,14 @@ import PackageDescription
 // HabitCore/TOML, with HabitSystem (what they need from the machine) under all but the pure two.
 // TOML and HabitCore use only the standard library.
 // No `platforms:`: habit builds on Linux only (glibc, FoundationEssentials, libgit2 loaded with dlopen).
-let exportsStartHooks: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file",
-                                                         "-Xlinker", "--export-dynamic-symbol=libssh2_init"])]
+let exportsStartHooks: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file"])]
 // The release `habit` (what scripts/build-release installs) is linked by lld with a compact
 // relocation table and without a dynamic symbol table of habit's own modules, which nothing looks up
 // (docs/performance.md, "What each mechanism buys"):
 // - `-z pack-relative-relocs` (RELR, glibc ≥ 2.36): the relative relocations packed instead of a
 //   table read at every start; the binary stays position-independent.
 // - `--no-export-dynamic` undoes the toolchain's `-export-dynamic`; `--export-dynamic-symbol` above
-//   still exports the two libgit2 finds.
+//   still exports the one libgit2 finds.
 let startupLayout: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
@@ -85,9 +84,8 @@ let package = Package(
         ),
         // `habit --version`: writes the checkout's `git describe` into HabitCLI before each build.
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        // Both programs export CLibgit2's mbedtls_x509_crt_parse_file and libssh2_init, so that
-        // libgit2's start skips parsing the system's certificate authorities, which only https
-        // needs, and starting libssh2's crypto, which only ssh needs (loader.c).
+        // Both programs export CLibgit2's mbedtls_x509_crt_parse_file, so that libgit2's start
+        // skips parsing the system's certificate authorities, which only https needs (loader.c).
         .executableTarget(name: "habit", dependencies: ["HabitCLI"], linkerSettings: exportsStartHooks + startupLayout),
         // `habit serve`: the web app over the data directory, a second executable so the server
         // library never loads in `habit` itself (docs/serve.md). HabitServe holds the app; the

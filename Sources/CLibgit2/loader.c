@@ -83,44 +83,6 @@ int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
     return ((parse_function)cached_symbol(&real, "mbedtls_x509_crt_parse_file"))(chain, path);
 }
 
-/*
- * The same for libssh2: git_libgit2_init calls libssh2_init, which starts OpenSSL's libcrypto,
- * though only a fetch or push over ssh uses it.
- * While libgit2 starts, this exported definition only notes the call; `habit_git_start_ssh`
- * makes it before a remote operation. Outside the start, and in a program that does not export
- * it, libssh2's own function is called as before.
- */
-typedef int (*ssh_init_function)(int flags);
-static ssh_init_function real_ssh_init(void) {
-    static void *real;
-    return (ssh_init_function)cached_symbol(&real, "libssh2_init");
-}
-
-static int ssh_deferred;
-static int ssh_started;
-
-int libssh2_init(int flags) __attribute__((visibility("default")));
-int libssh2_init(int flags) {
-    if (__atomic_load_n(&starting, __ATOMIC_ACQUIRE) && flags == 0) {
-        __atomic_store_n(&ssh_deferred, 1, __ATOMIC_RELEASE);
-        return 0;
-    }
-    return real_ssh_init()(flags);
-}
-
-static pthread_once_t ssh_once = PTHREAD_ONCE_INIT;
-static void start_ssh(void) {
-    if (!__atomic_load_n(&ssh_deferred, __ATOMIC_ACQUIRE)) return;
-    real_ssh_init()(0);
-    __atomic_store_n(&ssh_started, 1, __ATOMIC_RELEASE);
-}
-void habit_git_start_ssh(void) { pthread_once(&ssh_once, start_ssh); }
-
-int habit_git_ssh_state(void) {
-    if (!__atomic_load_n(&ssh_deferred, __ATOMIC_ACQUIRE)) return 0;
-    return __atomic_load_n(&ssh_started, __ATOMIC_ACQUIRE) ? 2 : 1;
-}
-
 int habit_git_init_without_certificates(void) {
     __atomic_store_n(&starting, 1, __ATOMIC_RELEASE);
     int code = git_libgit2_init();

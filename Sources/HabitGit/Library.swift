@@ -16,12 +16,6 @@ public enum GitLibrary {
         _ = initialized
     }
 
-    /// Where libssh2's start stands: libgit2 asks for it while it starts, and a program that
-    /// exports CLibgit2's `libssh2_init` (habit, habit-serve) makes it before its first remote
-    /// operation instead (loader.c).
-    enum SSHStart: Int32 { case atLibraryStart = 0, waiting, made }
-    static var sshStart: SSHStart { SSHStart(rawValue: habit_git_ssh_state()) ?? .atLibraryStart }
-
     /// Makes libgit2 read global, XDG and system configuration from `directory`
     /// instead of the user's home. Process-wide; meant for tests and sandboxes
     /// where the developer's `~/.gitconfig` must not influence results.

@@ -25,8 +25,6 @@ final class RemoteOperation {
     /// whose kind says whether it was a timeout or exhausted credentials.
     func run(_ context: String, _ body: (git_remote_callbacks) -> Int32) throws {
         GitLibrary.ensureInitialized()
-        // libgit2 started without libssh2's crypto (loader.c); any remote may turn out to be ssh.
-        habit_git_start_ssh()
         if let timeout = options.timeout {
             Watchdog.networkLock.lock()
             let watchdog = Watchdog(timeout: timeout, remotePort: Self.port(of: url), totalLimit: options.totalLimit,

@@ -35,10 +35,6 @@ int habit_git_set_ssl_cert_locations(const char *file, const char *path);
 int habit_git_init_without_certificates(void);
 /* 1 when git_libgit2_init left the certificate authorities unloaded: https must load them first. */
 int habit_git_certificates_deferred(void);
-/* Makes the libssh2_init call that libgit2's start left for later (loader.c); once, thread-safe. */
-void habit_git_start_ssh(void);
-/* 0: libgit2's start called libssh2_init itself; 1: the call waits; 2: it was made since. */
-int habit_git_ssh_state(void);
 
 /* 1 when libgit2 is mapped into this process already (it is loaded on first use). */
 int habit_git_loaded(void);

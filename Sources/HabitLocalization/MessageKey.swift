@@ -734,10 +734,19 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeyHelp
     case uiKeyBack
     case uiKeyQuit
+    case uiKeyInterrupt
+    case uiKeyRepaint
+    case uiKeyPageUp
+    case uiKeyPageDown
+    case uiKeyFirst
+    case uiKeyLast
+    case uiCardSlip
+    case uiCardUnslip
     case uiHelpTitle
     case uiFilterToday
     case uiFilterCompleted
     case uiFilterUncompleted
+    case uiFilterActive
     // MARK: quit habits, forgiven misses, ranges (issue 25)
     case markSlip
     case noteSlipByRank

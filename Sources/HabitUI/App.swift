@@ -100,7 +100,7 @@ public struct App {
                 // What `habit init` does: the settings template, history on, no remote.
                 _ = try setup.habits.initialize(settings: SettingsTemplate.text(), history: true, remote: nil,
                                                 options: SyncOptions(environment: setup.environment))
-            case .edit, .sync, .quit:
+            case .edit, .sync, .quit, .repaint, .interrupt:
                 break  // run by the loop: the editor needs the terminal, a sync runs in the background
             }
             return .done
@@ -110,7 +110,7 @@ public struct App {
         }
     }
 
-    /// Runs until `q` or Ctrl-C; the exit status. Without a data directory it starts on the
+    /// Runs until `q` (exit status 0) or Ctrl-C (130, as shells expect of an interrupt); the exit status. Without a data directory it starts on the
     /// onboarding pages, whose button creates it.
     public func run() throws -> Int32 {
         var state: AppState
@@ -140,6 +140,7 @@ public struct App {
         var stamp = DirectoryStamp(path: setup.habits.directory.path)
         var pending: AppState.Effect?
         var ticks = 0
+        var status: Int32 = 0
         let view = ScreenView(setup.t)
         let sync = BackgroundSync()
         let t = setup.t
@@ -215,8 +216,18 @@ public struct App {
             if trapKey, press == .character("!") { fatalError("HABIT_UI_TEST_TRAP") }
             // A sync's outcome stays until the next key.
             if !sync.isRunning { state.syncStatus = nil }
+            state.pages = view.pages(state, size: terminal.size)
             guard let effect = state.handle(press) else { return true }
-            if effect == .quit { return false }
+            switch effect {
+            case .quit: return false
+            case .interrupt:
+                status = 130
+                return false
+            case .repaint:
+                renderer.invalidate()
+                return true
+            default: break
+            }
             if case .edit(let id) = effect {
                 let refusal = terminal.runOutside { setup.editInEditor(id) }
                 renderer.invalidate()
@@ -240,7 +251,7 @@ public struct App {
             }
             terminal.leave()
             print(report)
-            return 0
+            return status
         }
         loop: while true {
             switch terminal.nextEvent() {
@@ -286,6 +297,6 @@ public struct App {
             draw()
         }
         terminal.leave()
-        return 0
+        return status
     }
 }

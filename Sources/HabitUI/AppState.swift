@@ -48,7 +48,27 @@ public struct AppState: Sendable {
         case addCategory(String)
         case renameCategory(String, to: String)
         case removeCategory(String)
+        /// Ctrl-L: the whole screen painted again (whatever dirtied it).
+        case repaint
         case quit
+        /// Ctrl-C: quit at once, with exit status 130 as shells expect of an interrupt.
+        case interrupt
+    }
+
+    /// How many rows each scrolling part shows on the current screen (`ScreenView.pages`): the
+    /// app sets it before each key, so PgUp/PgDn move a page and End shows the last row.
+    public struct Pages: Hashable, Sendable {
+        /// The cards' list.
+        public var list: Int
+        /// The statistics tab's tracker rows.
+        public var statistics: Int
+        /// The help's lines shown, and how many there are.
+        public var help: Int
+        public var helpLines: Int
+
+        public init(list: Int, statistics: Int, help: Int, helpLines: Int) {
+            self.list = list; self.statistics = statistics; self.help = help; self.helpLines = helpLines
+        }
     }
 
     public struct NewTrackerNotDue: Hashable, Sendable {
@@ -74,7 +94,12 @@ public struct AppState: Sendable {
     public internal(set) var selection = 0
     public var tab: Tab = .trackers {
         // The statistics read every day of every tracker: computed when their tab shows, not per key.
-        didSet { if tab == .statistics, oldValue != .statistics { statistics = StatisticsScreen(journal: journal, today: today) } }
+        didSet {
+            if tab == .statistics, oldValue != .statistics {
+                statistics = StatisticsScreen(journal: journal, today: today)
+                statisticsScroll = 0
+            }
+        }
     }
     public var overlay: Overlay?
     /// A line at the top while it holds: a busy lock, files with errors.
@@ -96,6 +121,12 @@ public struct AppState: Sendable {
     public var offlineNote: String?
     public private(set) var screen: DayScreen
     public private(set) var statistics: StatisticsScreen
+    /// The rows shown of each scrolling part (set by the app from the screen's size).
+    public var pages = Pages(list: 10, statistics: 10, help: 20, helpLines: 20)
+    /// The first tracker row shown on the statistics tab.
+    public private(set) var statisticsScroll = 0
+    /// The first line shown of the help.
+    public private(set) var helpScroll = 0
     /// The category the form checks first (`Habits.lastUsedCategory`, as `habit add` offers it).
     public var lastUsedCategory: String?
 
@@ -172,13 +203,20 @@ public struct AppState: Sendable {
 
     /// Applies a key; returns the change to make, if any.
     public mutating func handle(_ press: KeyPress) -> Effect? {
-        if press == .control("c") { return .quit }
+        if press == .control("c") { return .interrupt }
+        if press == .control("l") { return .repaint }
         refusal = nil
         newTrackerNotDue = nil
         if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:
-            overlay = nil
+            // The moves scroll it; any other key closes it.
+            if let action = Keymap.action(for: press),
+               let line = Self.moved(helpScroll, by: action, count: pages.helpLines - pages.help + 1, page: pages.help) {
+                helpScroll = line
+            } else {
+                overlay = nil
+            }
             return nil
         case .filter(let highlighted):
             return handleFilterSheet(press, highlighted: highlighted)
@@ -214,18 +252,26 @@ public struct AppState: Sendable {
         guard let action = Keymap.action(for: press) else { return nil }
         if tab == .statistics {
             // Keymap.statisticsActions: the footer shows exactly these.
+            if let row = Self.moved(statisticsScroll, by: action, count: statistics.trackers.count - pages.statistics + 1,
+                                 page: pages.statistics) {
+                statisticsScroll = row
+                return nil
+            }
             switch action {
             case .statistics, .back: tab = .trackers
-            case .help: overlay = .help
+            case .help: openHelp()
             case .sync: return .sync
             case .quit: return .quit
             default: break
             }
             return nil
         }
+        if let card = Self.moved(selection, by: action, count: screen.cards.count, page: max(1, pages.list - 1)) {
+            selection = card
+            return nil
+        }
         switch action {
-        case .moveUp: selection = max(0, selection - 1)
-        case .moveDown: selection = min(max(0, screen.cards.count - 1), selection + 1)
+        case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last: break
         case .previousDay: show(day: day.adding(days: -1))
         case .nextDay: show(day: day.adding(days: 1))
         case .today: show(day: today)
@@ -261,8 +307,10 @@ public struct AppState: Sendable {
         case .add:
             overlay = .form(FormFlow(creatingOn: today, lastUsedCategory: lastUsedCategory, journal: journal))
         case .statistics: tab = .statistics
-        case .help: overlay = .help
+        case .help: openHelp()
         case .sync: return .sync
+        case .repaint: return .repaint
+        case .interrupt: return .interrupt
         case .back:
             if !search.isEmpty {
                 search = ""
@@ -271,6 +319,28 @@ public struct AppState: Sendable {
         case .quit: return .quit
         }
         return nil
+    }
+
+    /// Where a move takes a position among `count` rows showing `page` at once: ↑/↓ one, PgUp/PgDn
+    /// a page, Home/End the first and the last that can come first. Nil for a key that does not move.
+    /// (For a list whose rows scroll as a block, `count` is how many positions there are.)
+    static func moved(_ position: Int, by action: UIAction, count: Int, page: Int) -> Int? {
+        let last = max(0, count - 1)
+        let page = max(1, page)
+        switch action {
+        case .moveUp: return max(0, position - 1)
+        case .moveDown: return min(last, position + 1)
+        case .pageUp: return max(0, position - page)
+        case .pageDown: return min(last, position + page)
+        case .first: return 0
+        case .last: return last
+        default: return nil
+        }
+    }
+
+    private mutating func openHelp() {
+        overlay = .help
+        helpScroll = 0
     }
 
     private mutating func handleSearch(_ press: KeyPress) -> Effect? {

@@ -40,13 +40,13 @@ public struct ScreenView {
         let body = Rect(x: 0, y: top, width: grid.width, height: footerY - top)
         switch state.tab {
         case .trackers: drawTrackers(state, into: &grid, in: body)
-        case .statistics: drawStatistics(state.statistics, into: &grid, in: body)
+        case .statistics: drawStatistics(state.statistics, scroll: state.statisticsScroll, into: &grid, in: body)
         }
         let footer = pageKind(state.overlay).map { Keymap.footer(t, width: grid.width, page: $0) }
             ?? Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics)
         _ = grid.draw(footer, x: 0, y: footerY, style: .attributes(.dim))
         switch state.overlay {
-        case .help: drawHelp(into: &grid)
+        case .help: drawHelp(scroll: state.helpScroll, into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
         case .amount(let trackerID, let text): drawAmount(state, trackerID: trackerID, text: text, into: &grid)
         case .calendar(let picker): drawCalendar(picker, into: &grid)
@@ -80,7 +80,13 @@ public struct ScreenView {
         let field = state.search.isEmpty && !state.isEditingSearch ? t[.uiSearch] : DataText.safe(state.search)
         let fieldStyle: Style = state.search.isEmpty && !state.isEditingSearch ? .attributes(.dim) : .plain
         let used = grid.draw("/ ", x: 0, y: y, style: .attributes(.dim))
-        let width = grid.draw(TextWidth.truncate(field, to: body.width - 3), x: used, y: y, style: fieldStyle)
+        // Where the selection is in a list longer than the screen: "61/100", at the right.
+        // The filter in force, named, before it: "Filter: Completed (f) 3/12".
+        let filter = state.filter == .all ? "" : t.text(.uiFilterActive, filterWords(state.filter)) + " "
+        let position = filter + (screen.cards.isEmpty ? "" : "\(state.selection + 1)/\(screen.cards.count)")
+        let positionWidth = position.isEmpty ? 0 : TextWidth.width(position) + 1
+        _ = grid.draw(position, x: body.width - positionWidth + 1, y: y, style: .attributes(.dim))
+        let width = grid.draw(TextWidth.truncate(field, to: body.width - 3 - positionWidth), x: used, y: y, style: fieldStyle)
         if state.isEditingSearch { grid.cursor = Position(x: used + (state.search.isEmpty ? 0 : width), y: y) }
         y += 2
         let list = Rect(x: 0, y: y, width: body.width, height: body.y + body.height - y)
@@ -89,12 +95,20 @@ public struct ScreenView {
             let words = empty == .nothingFound ? t[.nothingFound] : t[.nothingToTrack]
             let x = max(0, (body.width - TextWidth.width(words)) / 2)
             _ = grid.draw(words, x: x, y: list.y + list.height / 2, style: .attributes(.bold), clip: list)
+            // Why nothing shows, when a filter hides the day's cards.
+            if state.filter != .all {
+                let why = TextWidth.truncate(t.text(.uiFilterActive, filterWords(state.filter)), to: body.width)
+                _ = grid.draw(why, x: max(0, (body.width - TextWidth.width(why)) / 2), y: list.y + list.height / 2 + 1,
+                              style: .attributes(.dim), clip: list)
+            }
             return
         }
-        let (lines, offset) = listLines(state, height: list.height)
+        let (lines, offset, sticky) = listLines(state, height: list.height)
         for (row, line) in lines.dropFirst(offset).prefix(list.height).enumerated() {
             let lineY = list.y + row
-            if let header = line.header {
+            if row == 0, let sticky {
+                _ = grid.draw(TextWidth.truncate(sticky, to: list.width), x: 0, y: lineY, style: .attributes(.bold))
+            } else if let header = line.header {
                 _ = grid.draw(TextWidth.truncate(header, to: list.width), x: 0, y: lineY, style: .attributes(.bold))
             } else if let card = line.text {
                 drawCard(card, selected: card.trackerID == state.selectedCard?.trackerID, into: &grid, y: lineY, width: list.width)
@@ -121,7 +135,10 @@ public struct ScreenView {
         case .toDo: glyph = "○"; glyphStyle = .attributes(.dim)
         case .slipped: glyph = "✗"; glyphStyle = Style(foreground: .red, attributes: .bold)
         }
-        let right = [detail(card), t.days(card.doneDays)].filter { !$0.isEmpty }.joined(separator: "  ") + "  "
+        // Space on a habit to quit logs a slip (or removes it): the selected card says so first.
+        var hint = ""
+        if selected, case .clean? = card.progress { hint = card.state == .slipped ? t[.uiCardUnslip] : t[.uiCardSlip] }
+        let right = [hint, detail(card), t.days(card.doneDays)].filter { !$0.isEmpty }.joined(separator: "  ") + "  "
         let rightWidth = TextWidth.width(right) + 1
         var x = 0
         x += grid.draw(selected ? "›" : " ", x: x, y: y, style: .attributes(.bold))
@@ -163,7 +180,7 @@ public struct ScreenView {
         }
     }
 
-    private func drawStatistics(_ statistics: StatisticsScreen, into grid: inout Grid, in body: Rect) {
+    private func drawStatistics(_ statistics: StatisticsScreen, scroll: Int, into grid: inout Grid, in body: Rect) {
         var y = body.y + 1
         guard !statistics.isEmpty else {
             let words = t[.nothingToAnalyse]
@@ -182,7 +199,7 @@ public struct ScreenView {
             y += 1
         }
         y += 1
-        drawTrackerColumns(statistics, into: &grid, in: Rect(x: body.x, y: y, width: body.width, height: body.y + body.height - y))
+        drawTrackerColumns(statistics, scroll: scroll, into: &grid, in: Rect(x: body.x, y: y, width: body.width, height: body.y + body.height - y))
     }
 
     // MARK: overlays
@@ -197,20 +214,28 @@ public struct ScreenView {
         return frame
     }
 
-    private func drawHelp(into grid: inout Grid) {
+    /// The help's lines: every main key, then the pages' keys as a paragraph, as wide as the
+    /// screen allows so that it takes few lines.
+    func helpLines(width: Int) -> [String] {
         let entries = Keymap.main.map { ($0.label, t[$0.words]) }
         let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
-        var lines = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
-        // The form's and the details' keys, as a paragraph under the main ones, as wide as the
-        // screen allows so that it takes few lines; the help may cover the tabs and the footer.
-        lines += wrap(Keymap.pagesHelp(t), width: max(10, grid.width - 8))
+        return entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 } + wrap(Keymap.pagesHelp(t), width: max(10, width - 8))
+    }
+
+    /// The help, from line `scroll` on; ↑/↓, PgUp/PgDn, Home/End scroll it. It may cover the tabs
+    /// and the footer.
+    private func drawHelp(scroll: Int, into grid: inout Grid) {
+        let lines = helpLines(width: grid.width)
         let frame = box(lines: lines, title: t[.uiHelpTitle], margin: 0, into: &grid)
         let shown = frame.height - 2
-        for (index, line) in lines.prefix(shown).enumerated() {
-            // A screen too short for every line says so on the last one rather than hiding it.
-            let text = index == shown - 1 && lines.count > shown ? TextWidth.truncate(line, to: frame.width - 6) + " …" : line
-            _ = grid.draw(TextWidth.truncate(text, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index,
-                          style: index < entries.count ? .plain : .attributes(.dim))
+        let first = max(0, min(scroll, lines.count - shown))
+        for (row, line) in lines.dropFirst(first).prefix(shown).enumerated() {
+            let index = first + row
+            // A screen too short for every line says there is more with an arrow, above or below.
+            let more = row == 0 && first > 0 ? " ↑" : row == shown - 1 && index < lines.count - 1 ? " ↓" : ""
+            let text = more.isEmpty ? line : TextWidth.truncate(line, to: frame.width - 6) + more
+            _ = grid.draw(TextWidth.truncate(text, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + row,
+                          style: index < Keymap.main.count ? .plain : .attributes(.dim))
         }
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import HabitCore
+import HabitKit
+import HabitLocalization
+import HabitStore
+import HabitUI
+import Testing
+import TerminalUI
+import TestSupport
+
+/// `habit ui` on a real pseudo-terminal (tmux) with text-default pictographs in tracker names and
+/// emoji: after every key, what tmux shows (`capture-pane`) is cell for cell the in-memory grid of
+/// the same state, so no glyph was measured otherwise than the terminal draws it and no stray cell
+/// stays behind. Then Ctrl-L repaints and Ctrl-C exits with status 130.
+@Suite("habit ui end to end: widths", .serialized,
+       .enabled(if: TerminalSession.tmux != nil && BuiltProduct.path("habit") != nil, "tmux or habit is missing"))
+struct WidthEndToEndTests {
+    static let trackers = [
+        ("gym.toml", "Gym 🏋 lifting", "🏋"), ("peace.toml", "Peace 🕊 walk", "🕊"), ("fever.toml", "Check 🌡 twice", "🌡"),
+        ("screen.toml", "No 🖥 after ten", "🖥"), ("eyes.toml", "Rest 👁 eyes", "👁"), ("plan.toml", "Plan 🗓 week", "🗓"),
+        ("tea.toml", "Green 中文 tea", "🍵"),
+    ]
+
+    @Test func movingOverPictographRowsAndChangingDayLeavesNoStrayCell() throws {
+        let scratch = try ScratchDirectory("habit-ui-widths")
+        let data = scratch.sub("data")
+        try FileManager.default.copyItem(atPath: UIEndToEndTests.examples, toPath: data)
+        for (file, name, emoji) in Self.trackers {
+            let text = "name = \"\(name)\"\ncategory = \"Body\"\nemoji = \"\(emoji)\"\nstart = 2026-11-01\n\n[log]\n2026-11-20 = true\n"
+            try writeFile(text, to: data + "/trackers/" + file)
+        }
+        #expect(try Habits(directory: DataDirectory(path: data), cache: nil, clock: { 1_795_000_000 }).enableHistory())
+        let habit = try #require(BuiltProduct.path("habit"))
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "LANG": "C.UTF-8", "HABIT_DIR": data,
+                           "HABIT_NOW": "2026-11-23T12:00", "XDG_CACHE_HOME": scratch.sub("cache"),
+                           "SWIFT_BACKTRACE": "interactive=no,color=no"]
+        var session: TerminalSession? = try TerminalSession([habit, "ui"], environment: environment, scratch: scratch.path, width: 80, height: 24)
+        defer { session = nil }
+        let tmux = try #require(session)
+        try tmux.waitFor("Monday, 23 November 2026")
+        let journal = try Habits(directory: DataDirectory(path: data), cache: nil, clock: { 1_795_000_000 }).read().journal
+        var state = AppState(journal: journal, today: CivilDate("2026-11-23")!)
+        let view = ScreenView(Messages(.english))
+
+        func expectSameScreen(after key: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var grid = Grid(width: 80, height: 24)
+            view.draw(state, into: &grid)
+            let expected = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+                .replacing(/\n+$/, with: "")
+            let deadline = Date().addingTimeInterval(10)
+            var shown = try tmux.screen()
+            while shown != expected && Date() < deadline {
+                usleep(50_000)
+                shown = try tmux.screen()
+            }
+            #expect(shown == expected, "after \(key), tmux shows:\n\(shown)\n--- the grid is:\n\(expected)", sourceLocation: sourceLocation)
+        }
+
+        try expectSameScreen(after: "the start")
+        let keys: [(String, KeyPress)] = [("j", .character("j")), ("j", .character("j")), ("j", .character("j")), ("j", .character("j")),
+                                          ("l", .character("l")), ("j", .character("j")), ("k", .character("k")), ("h", .character("h")),
+                                          ("G", .character("G")), ("k", .character("k")), ("Home", KeyPress(.home)), ("l", .character("l"))]
+        for (name, press) in keys {
+            state.pages = view.pages(state, size: Size(width: 80, height: 24))
+            _ = state.handle(press)
+            try tmux.press(name)
+            try expectSameScreen(after: name)
+        }
+
+        // Ctrl-L paints everything again: the same screen.
+        try tmux.press("C-l")
+        try expectSameScreen(after: "Ctrl-L")
+        try tmux.press("C-c")
+        #expect(try tmux.waitForExit() == 130)
+    }
+}

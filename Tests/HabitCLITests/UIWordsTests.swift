@@ -14,7 +14,8 @@ import Testing
         .uiKeyNextDay, .uiKeyToday, .uiKeyMark, .uiKeySkip, .uiKeySearch, .uiKeyFilter, .uiKeyCalendar, .uiKeyMenu, .uiKeyEdit, .uiKeyAdd, .uiMenuPin, .uiMenuUnpin, .uiMenuArchive, .uiMenuDelete, .uiKeyStatistics, .uiKeyHelp,
         .uiKeyBack, .uiKeyQuit, .uiHelpTitle, .uiFilterToday, .uiFilterCompleted, .uiFilterUncompleted,
         .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiColumnStrength, .uiColumnStreaks,
-        .uiNewTrackerNotDue,
+        .uiNewTrackerNotDue, .uiKeyPageUp, .uiKeyPageDown, .uiKeyFirst, .uiKeyLast, .uiKeyRepaint, .uiKeyInterrupt,
+        .uiFilterActive, .uiCardSlip, .uiCardUnslip,
     ]
 
     @Test func eachIsWordedInBothLanguages() {

@@ -26,7 +26,7 @@ struct WidthEndToEndTests {
         let data = scratch.sub("data")
         try FileManager.default.copyItem(atPath: UIEndToEndTests.examples, toPath: data)
         for (file, name, emoji) in Self.trackers {
-            let text = "name = \"\(name)\"\ncategory = \"Body\"\nemoji = \"\(emoji)\"\nstart = 2026-11-01\n\n[log]\n2026-11-20 = true\n"
+            let text = "name = \"\(name)\"\ncategory = \"Health\"\nschedule = \"daily\"\nemoji = \"\(emoji)\"\nstart = 2026-11-01\n\n[log]\n2026-11-20 = true\n"
             try writeFile(text, to: data + "/trackers/" + file)
         }
         #expect(try Habits(directory: DataDirectory(path: data), cache: nil, clock: { 1_795_000_000 }).enableHistory())
@@ -49,10 +49,11 @@ struct WidthEndToEndTests {
                 .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
                 .replacing(/\n+$/, with: "")
             let deadline = Date().addingTimeInterval(10)
-            var shown = try tmux.screen()
+            func screen() throws -> String { try tmux.screen().replacing(/\n+$/, with: "") }
+            var shown = try screen()
             while shown != expected && Date() < deadline {
                 usleep(50_000)
-                shown = try tmux.screen()
+                shown = try screen()
             }
             #expect(shown == expected, "after \(key), tmux shows:\n\(shown)\n--- the grid is:\n\(expected)", sourceLocation: sourceLocation)
         }

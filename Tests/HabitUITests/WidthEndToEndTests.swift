@@ -75,4 +75,37 @@ struct WidthEndToEndTests {
         try tmux.press("C-c")
         #expect(try tmux.waitForExit() == 130)
     }
+
+    /// A hundred trackers: End reaches the last card, with its position; the statistics tab
+    /// scrolls to the last tracker's row.
+    @Test func endReachesTheLastOfAHundredCardsAndTheStatisticsScrollToTheLastTracker() throws {
+        let scratch = try ScratchDirectory("habit-ui-hundred")
+        let data = scratch.sub("data")
+        try FileManager.default.copyItem(atPath: UIEndToEndTests.examples, toPath: data)
+        for index in 0..<94 {
+            let text = "name = \"Zeta \(String(format: "%03d", index))\"\ncategory = \"Study\"\nschedule = \"daily\"\nstart = 2026-11-01\n"
+            try writeFile(text, to: data + "/trackers/zeta-\(index).toml")
+        }
+        #expect(try Habits(directory: DataDirectory(path: data), cache: nil, clock: { 1_795_000_000 }).enableHistory())
+        let habit = try #require(BuiltProduct.path("habit"))
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "LANG": "C.UTF-8", "HABIT_DIR": data,
+                           "HABIT_NOW": "2026-11-23T12:00", "XDG_CACHE_HOME": scratch.sub("cache"),
+                           "SWIFT_BACKTRACE": "interactive=no,color=no"]
+        var session: TerminalSession? = try TerminalSession([habit, "ui"], environment: environment, scratch: scratch.path, width: 80, height: 24)
+        defer { session = nil }
+        let tmux = try #require(session)
+        let first = try tmux.waitFor("Monday, 23 November 2026")
+        let count = try #require(first.split(separator: "\n").first { $0.hasPrefix("/ ") }?.split(separator: "/").last)
+        #expect(Int(count) ?? 0 >= 94, "\(first)")
+        let end = try tmux.press("End", thenWaitFor: "\(count)/\(count)")
+        #expect(end.split(separator: "\n").contains { $0.hasPrefix("›") && $0.contains("Zeta 093") }, "\(end)")
+        #expect(end.split(separator: "\n").contains("Study"), "the sticky title:\n\(end)")
+        let top = try tmux.press("Tab", thenWaitFor: "strength")
+        #expect(top.contains("1–"), "the rows shown are named:\n\(top)")
+        // The statistics count archived trackers too: the last row is the last of them all.
+        let bottom = try tmux.press("End", thenWaitFor: "Zeta 093")
+        #expect(bottom.contains(try Regex(#"\d+–(\d+)/\1 "#)), "the last rows shown:\n\(bottom)")
+        try tmux.press("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
 }

@@ -695,6 +695,17 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiFormKeyRemoveEmoji
     case uiFormKeyConfirm
     case uiFormKeyBack
+    case uiSearchKeyKeep
+    case uiCalendarKeyDay
+    case uiCalendarKeyWeek
+    case uiCalendarKeyMonth
+    case uiCalendarKeyShow
+    case uiAmountKeyType
+    case uiAmountKeySave
+    case uiStatisticsKeyScroll
+    case uiStatisticsKeyPage
+    case uiStatisticsKeyEnds
+    case uiStatisticsKeyTrackers
     case uiColorRed
     case uiColorOrange
     case uiColorYellow

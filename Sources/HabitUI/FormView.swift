@@ -20,8 +20,20 @@ extension ScreenView {
             case .emoji, .color: .picker
             }
         case .details: .details
-        default: nil
+        case .calendar: .calendar
+        case .menu, .filter: .menu
+        case .amount: .amount
+        case .confirmDelete: .confirm
+        case .help, nil: nil
         }
+    }
+
+    /// The mode whose keys the footer shows: an overlay's, the search field's, the statistics
+    /// tab's; nil for the main screen.
+    func footerMode(_ state: AppState) -> PageKind? {
+        if let kind = pageKind(state.overlay) { return kind }
+        if state.isEditingSearch { return .search }
+        return state.tab == .statistics ? .statistics : nil
     }
 
     func drawForm(_ flow: FormFlow, state: AppState, into grid: inout Grid, in body: Rect) {

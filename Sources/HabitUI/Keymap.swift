@@ -58,17 +58,14 @@ public enum Keymap {
     public static let statisticsActions: Set<UIAction> = [.moveUp, .moveDown, .pageUp, .pageDown, .first, .last, .statistics, .help, .sync,
                                                           .repaint, .back, .quit, .interrupt]
 
-    /// Of those, the few its footer shows.
-    static let statisticsFooter: Set<UIAction> = [.statistics, .help, .quit]
-
     /// The footer's keys, the first kept first when the line is too narrow for all: `?` before
     /// any, so the way to every other key is always on screen.
     static let footerPriority: [UIAction] = [.help, .mark, .statistics, .nextDay, .add, .search, .quit]
 
     /// "→/l next day · Space done · a add · / search · ? help · q quit" in the table's order, as
-    /// many as fit in `width` (by `footerPriority`); on the statistics tab only the keys that act there.
-    public static func footer(_ t: Messages, width: Int, statistics: Bool = false) -> String {
-        let offered = statistics ? main.filter { statisticsFooter.contains($0.action) } : main.filter(\.inFooter)
+    /// many as fit in `width` (by `footerPriority`). Every other mode's footer is `footer(_:width:page:)`'s.
+    public static func footer(_ t: Messages, width: Int) -> String {
+        let offered = main.filter(\.inFooter)
         func line(_ actions: Set<UIAction>) -> String {
             offered.filter { actions.contains($0.action) }.map { "\($0.label) \(t[$0.words])" }.joined(separator: " · ")
         }

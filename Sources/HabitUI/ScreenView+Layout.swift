@@ -69,7 +69,7 @@ extension ScreenView {
         let list = footerY - (tabsY + 5)
         // drawStatistics: a blank line, four figures, a blank line, the columns' header, the rows.
         let statistics = footerY - (tabsY + 1) - 7
-        let help = helpLines(width: size.width).count
+        let help = helpLines(width: size.width, mode: state.tab == .statistics ? .statistics : nil).lines.count
         return AppState.Pages(list: max(1, list), statistics: max(1, statistics), help: max(1, min(help, size.height - 2)), helpLines: help)
     }
 

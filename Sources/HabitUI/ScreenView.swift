@@ -42,11 +42,10 @@ public struct ScreenView {
         case .trackers: drawTrackers(state, into: &grid, in: body)
         case .statistics: drawStatistics(state.statistics, scroll: state.statisticsScroll, into: &grid, in: body)
         }
-        let footer = pageKind(state.overlay).map { Keymap.footer(t, width: grid.width, page: $0) }
-            ?? Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics)
+        let footer = footerMode(state).map { Keymap.footer(t, width: grid.width, page: $0) } ?? Keymap.footer(t, width: grid.width)
         _ = grid.draw(footer, x: 0, y: footerY, style: .attributes(.dim))
         switch state.overlay {
-        case .help: drawHelp(scroll: state.helpScroll, into: &grid)
+        case .help: drawHelp(scroll: state.helpScroll, mode: state.tab == .statistics ? .statistics : nil, into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
         case .amount(let trackerID, let text): drawAmount(state, trackerID: trackerID, text: text, into: &grid)
         case .calendar(let picker): drawCalendar(picker, into: &grid)
@@ -214,18 +213,21 @@ public struct ScreenView {
         return frame
     }
 
-    /// The help's lines: every main key, then the pages' keys as a paragraph, as wide as the
-    /// screen allows so that it takes few lines.
-    func helpLines(width: Int) -> [String] {
-        let entries = Keymap.main.map { ($0.label, t[$0.words]) }
+    /// The help's lines: the keys of the mode it was opened from first (the statistics tab's),
+    /// then every main key, then the other pages' keys as a paragraph, as wide as the screen
+    /// allows so that it takes few lines; and how many of them are key rows.
+    func helpLines(width: Int, mode: PageKind? = nil) -> (lines: [String], rows: Int) {
+        let own = mode.map { mode in Keymap.pages.filter { $0.pages.contains(mode) }.map { ($0.label, t[$0.words]) } } ?? []
+        let entries = own + Keymap.main.map { ($0.label, t[$0.words]) }
         let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
-        return entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 } + wrap(Keymap.pagesHelp(t), width: max(10, width - 8))
+        let rows = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
+        return (rows + wrap(Keymap.pagesHelp(t, leavingOut: mode), width: max(10, width - 8)), rows.count)
     }
 
     /// The help, from line `scroll` on; ↑/↓, PgUp/PgDn, Home/End scroll it. It may cover the tabs
     /// and the footer.
-    private func drawHelp(scroll: Int, into grid: inout Grid) {
-        let lines = helpLines(width: grid.width)
+    private func drawHelp(scroll: Int, mode: PageKind?, into grid: inout Grid) {
+        let (lines, rows) = helpLines(width: grid.width, mode: mode)
         let frame = box(lines: lines, title: t[.uiHelpTitle], margin: 0, into: &grid)
         let shown = frame.height - 2
         let first = max(0, min(scroll, lines.count - shown))
@@ -235,7 +237,7 @@ public struct ScreenView {
             let more = row == 0 && first > 0 ? " ↑" : row == shown - 1 && index < lines.count - 1 ? " ↓" : ""
             let text = more.isEmpty ? line : TextWidth.truncate(line, to: frame.width - 6) + more
             _ = grid.draw(TextWidth.truncate(text, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + row,
-                          style: index < Keymap.main.count ? .plain : .attributes(.dim))
+                          style: index < rows ? .plain : .attributes(.dim))
         }
     }
 

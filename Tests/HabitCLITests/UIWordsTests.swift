@@ -15,7 +15,9 @@ import Testing
         .uiKeyBack, .uiKeyQuit, .uiHelpTitle, .uiFilterToday, .uiFilterCompleted, .uiFilterUncompleted,
         .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiColumnStrength, .uiColumnStreaks,
         .uiNewTrackerNotDue, .uiKeyPageUp, .uiKeyPageDown, .uiKeyFirst, .uiKeyLast, .uiKeyRepaint, .uiKeyInterrupt,
-        .uiFilterActive, .uiCardSlip, .uiCardUnslip,
+        .uiFilterActive, .uiCardSlip, .uiCardUnslip, .uiSearchKeyKeep, .uiCalendarKeyDay, .uiCalendarKeyWeek, .uiCalendarKeyMonth,
+        .uiCalendarKeyShow, .uiAmountKeyType, .uiAmountKeySave, .uiStatisticsKeyScroll, .uiStatisticsKeyPage, .uiStatisticsKeyEnds,
+        .uiStatisticsKeyTrackers,
     ]
 
     @Test func eachIsWordedInBothLanguages() {

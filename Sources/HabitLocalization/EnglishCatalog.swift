@@ -801,6 +801,7 @@ public enum EnglishCatalog {
         case .uiKeyPageDown: "a page down"
         case .uiKeyFirst: "first"
         case .uiKeyLast: "last"
+        case .uiKeyUndo: "undo the last change (again: redo)"
         case .uiCardSlip: "Space: slip"
         case .uiCardUnslip: "Space: remove the slip"
         case .uiHelpTitle: "Keys"

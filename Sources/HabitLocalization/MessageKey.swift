@@ -751,6 +751,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeyPageDown
     case uiKeyFirst
     case uiKeyLast
+    case uiKeyUndo
     case uiCardSlip
     case uiCardUnslip
     case uiHelpTitle

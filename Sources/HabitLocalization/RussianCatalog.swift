@@ -801,6 +801,7 @@ public enum RussianCatalog {
         case .uiKeyPageDown: "на страницу вниз"
         case .uiKeyFirst: "в начало"
         case .uiKeyLast: "в конец"
+        case .uiKeyUndo: "отменить последнее изменение (ещё раз: вернуть)"
         case .uiCardSlip: "Space: срыв"
         case .uiCardUnslip: "Space: убрать срыв"
         case .uiHelpTitle: "Клавиши"

@@ -76,6 +76,8 @@ public struct App {
                 try setup.habits.setPinned(pinned, id)
             case .archive(let id):
                 _ = try setup.habits.setArchived(true, id)
+            case .unarchive(let id):
+                _ = try setup.habits.setArchived(false, id)
             case .delete(let id):
                 try setup.habits.removeTracker(id)
             case .create(let form):
@@ -165,9 +167,11 @@ public struct App {
                 startSync()
                 return
             }
+            let reverse = state.reverse(of: effect)
             switch app.perform(effect, today: state.today) {
             case .done:
                 pending = nil
+                state.made(effect, reverse: reverse)
                 if effect == .createDirectory, let (journal, settings, notice) = load() {
                     state.finishOnboarding(journal, today: setup.today(settings))
                     state.notice = notice

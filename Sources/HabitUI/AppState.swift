@@ -34,6 +34,8 @@ public struct AppState: Sendable {
         case amount(Double, trackerID: String, day: CivilDate)
         case pin(Bool, trackerID: String)
         case archive(trackerID: String)
+        /// `u` after an archive: the tracker back among the day's cards.
+        case unarchive(trackerID: String)
         case delete(trackerID: String)
         /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
         case edit(trackerID: String)
@@ -123,6 +125,10 @@ public struct AppState: Sendable {
     public private(set) var statistics: StatisticsScreen
     /// The rows shown of each scrolling part (set by the app from the screen's size).
     public var pages = Pages(list: 10, statistics: 10, help: 20, helpLines: 20)
+    /// What `u` does: the reverse of the last change made here (a mark, an amount, a pin, an
+    /// archive), through the same use case, so one more commit. After `u` it is the change undone,
+    /// so `u` again makes it again.
+    public private(set) var undo: Effect?
     /// The first tracker row shown on the statistics tab.
     public private(set) var statisticsScroll = 0
     /// The first line shown of the help.
@@ -181,6 +187,27 @@ public struct AppState: Sendable {
         default:
             break
         }
+    }
+
+    /// The change that puts back what `effect` is about to change, read from the data before it
+    /// is made; nil for a change `u` does not undo (a new tracker, an edit, a delete, categories).
+    public func reverse(of effect: Effect) -> Effect? {
+        switch effect {
+        case .mark(_, let id, let day), .amount(_, let id, let day):
+            guard let tracker = journal.tracker(id: id) else { return nil }
+            if let amount = tracker.log.amount(on: day) { return .amount(amount, trackerID: id, day: day) }
+            return .mark(tracker.log.mark(on: day), trackerID: id, day: day)
+        case .pin(let pinned, let id): return .pin(!pinned, trackerID: id)
+        case .archive(let id): return .unarchive(trackerID: id)
+        case .unarchive(let id): return .archive(trackerID: id)
+        default: return nil
+        }
+    }
+
+    /// HabitKit made `effect`, whose reverse (`reverse(of:)` before it was made) is `reverse`: `u` now
+    /// undoes it.
+    public mutating func made(_ effect: Effect, reverse: Effect?) {
+        undo = reverse
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
@@ -306,6 +333,10 @@ public struct AppState: Sendable {
             overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
         case .add:
             overlay = .form(FormFlow(creatingOn: today, lastUsedCategory: lastUsedCategory, journal: journal))
+        case .undo:
+            guard let undo else { return nil }
+            self.undo = nil
+            return undo
         case .statistics: tab = .statistics
         case .help: openHelp()
         case .sync: return .sync

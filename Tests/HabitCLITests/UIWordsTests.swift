@@ -17,7 +17,7 @@ import Testing
         .uiNewTrackerNotDue, .uiKeyPageUp, .uiKeyPageDown, .uiKeyFirst, .uiKeyLast, .uiKeyRepaint, .uiKeyInterrupt,
         .uiFilterActive, .uiCardSlip, .uiCardUnslip, .uiSearchKeyKeep, .uiCalendarKeyDay, .uiCalendarKeyWeek, .uiCalendarKeyMonth,
         .uiCalendarKeyShow, .uiAmountKeyType, .uiAmountKeySave, .uiStatisticsKeyScroll, .uiStatisticsKeyPage, .uiStatisticsKeyEnds,
-        .uiStatisticsKeyTrackers,
+        .uiStatisticsKeyTrackers, .uiKeyUndo,
     ]
 
     @Test func eachIsWordedInBothLanguages() {

@@ -11,8 +11,9 @@ import TestSupport
 /// `habit ui` on a real pseudo-terminal (tmux) with text-default pictographs in tracker names and
 /// emoji: after every key, what tmux shows (`capture-pane`) is cell for cell the in-memory grid of
 /// the same state, so no glyph was measured otherwise than the terminal draws it and no stray cell
-/// stays behind. Then Ctrl-L repaints and Ctrl-C exits with status 130.
-@Suite("habit ui end to end: widths", .serialized,
+/// stays behind; Ctrl-L repaints and Ctrl-C exits with status 130. Then a hundred trackers
+/// travelled with End, and `u` restoring a file with one commit.
+@Suite("habit ui end to end: widths, long lists, undo", .serialized,
        .enabled(if: TerminalSession.tmux != nil && BuiltProduct.path("habit") != nil, "tmux or habit is missing"))
 struct WidthEndToEndTests {
     static let trackers = [
@@ -105,6 +106,37 @@ struct WidthEndToEndTests {
         // The statistics count archived trackers too: the last row is the last of them all.
         let bottom = try tmux.press("End", thenWaitFor: "Zeta 093")
         #expect(bottom.contains(try Regex(#"\d+–(\d+)/\1 "#)), "the last rows shown:\n\(bottom)")
+        try tmux.press("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
+    /// Space then `u` on a real terminal: the file is byte for byte as it was, and the undo is one
+    /// commit of its own.
+    @Test func uRestoresTheFileWithOneCommit() throws {
+        let scratch = try ScratchDirectory("habit-ui-undo")
+        let data = scratch.sub("data")
+        try FileManager.default.copyItem(atPath: UIEndToEndTests.examples, toPath: data)
+        #expect(try Habits(directory: DataDirectory(path: data), cache: nil, clock: { 1_795_000_000 }).enableHistory())
+        let habit = try #require(BuiltProduct.path("habit"))
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "LANG": "C.UTF-8", "HABIT_DIR": data,
+                           "HABIT_NOW": "2026-11-23T12:00", "XDG_CACHE_HOME": scratch.sub("cache"),
+                           "SWIFT_BACKTRACE": "interactive=no,color=no"]
+        let file = data + "/trackers/read-20-pages.toml"
+        let before = readFile(file)
+        let commits = try GitCommandLine.run(["rev-list", "--count", "HEAD"], in: data)
+        var session: TerminalSession? = try TerminalSession([habit, "ui"], environment: environment, scratch: scratch.path, width: 80, height: 24)
+        defer { session = nil }
+        let tmux = try #require(session)
+        try tmux.waitFor("Monday, 23 November 2026")
+        try tmux.type("/read")
+        try tmux.press("Enter", thenWaitFor: "/ read")
+        try tmux.press("Space", thenWaitFor: "✓")
+        #expect(readFile(file) != before)
+        try tmux.press("u", thenWaitFor: "○")
+        #expect(readFile(file) == before, "the file as it was")
+        #expect(try GitCommandLine.run(["rev-list", "--count", "HEAD"], in: data) == String(Int(commits.trimmingCharacters(in: .whitespacesAndNewlines))! + 2) + "\n",
+                "the mark and its undo: a commit each")
+        #expect(try GitCommandLine.run(["status", "--porcelain"], in: data).isEmpty)
         try tmux.press("q")
         #expect(try tmux.waitForExit() == 0)
     }

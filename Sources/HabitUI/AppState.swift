@@ -89,7 +89,16 @@ public struct AppState: Sendable {
     public private(set) var journal: Journal
     public private(set) var today: CivilDate
     public private(set) var day: CivilDate
-    public private(set) var search = ""
+    /// The search field, edited as readline edits a line (`TextField`).
+    public private(set) var searchField = TextField()
+    public var search: String { searchField.text }
+    /// The amount prompt's field, with its caret (its text is the overlay's).
+    public private(set) var amountField = TextField()
+    /// Where the amount prompt's caret is, in graphemes; nil when no prompt is open.
+    public var amountCaret: Int? {
+        if case .amount = overlay { return amountField.caret }
+        return nil
+    }
     public internal(set) var isEditingSearch = false
     public private(set) var filter: DayScreen.Filter = .all
     /// The selected card, by position in `screen.cards`.
@@ -310,7 +319,8 @@ public struct AppState: Sendable {
                 if journal.tracker(id: card.trackerID)?.markingRefusal(on: day, today: today) != nil {
                     return .amount(measure.target, trackerID: card.trackerID, day: day)
                 }
-                overlay = .amount(trackerID: card.trackerID, text: AppState.amountText(measure.target))
+                amountField = TextField(AppState.amountText(measure.target))
+                overlay = .amount(trackerID: card.trackerID, text: amountField.text)
                 return nil
             }
             // A habit to quit is kept unless a slip is logged: Space logs or removes the slip.
@@ -344,7 +354,7 @@ public struct AppState: Sendable {
         case .interrupt: return .interrupt
         case .back:
             if !search.isEmpty {
-                search = ""
+                searchField = TextField()
                 recompute(keeping: selectedCard?.trackerID)
             }
         case .quit: return .quit
@@ -377,18 +387,14 @@ public struct AppState: Sendable {
     private mutating func handleSearch(_ press: KeyPress) -> Effect? {
         switch press.key {
         case .escape:
-            search = ""
+            searchField = TextField()
             isEditingSearch = false
         case .enter, .tab, .down:
             isEditingSearch = false
             return nil
-        case .backspace:
-            guard !search.isEmpty else { return nil }
-            search.removeLast()
-        case .character(let character) where press.modifiers.isDisjoint(with: [.control, .alt]):
-            search.append(character)
         default:
-            return nil
+            // Typing, and readline's moves and deletions (TextField).
+            guard searchField.handle(press) == .edited else { return nil }
         }
         recompute(keeping: selectedCard?.trackerID)
         return nil
@@ -475,12 +481,12 @@ public struct AppState: Sendable {
             guard let value = Double(text.replacing(",", with: ".")) else { return nil }
             overlay = nil
             return .amount(value, trackerID: trackerID, day: day)
-        case .backspace:
-            overlay = .amount(trackerID: trackerID, text: String(text.dropLast()))
-        case .character(let character) where character.isNumber || character == "." || character == ",":
-            overlay = .amount(trackerID: trackerID, text: text + String(character))
         default:
-            break
+            // Digits and a decimal mark typed where the caret is; readline's moves and deletions.
+            if amountField.text != text { amountField = TextField(text) }
+            if amountField.handle(press, accepts: { $0.isNumber || $0 == "." || $0 == "," }) == .edited {
+                overlay = .amount(trackerID: trackerID, text: amountField.text)
+            }
         }
         return nil
     }

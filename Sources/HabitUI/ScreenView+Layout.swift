@@ -99,7 +99,7 @@ extension ScreenView {
         }
         guard state.tab == .trackers else { return nil }
         if position.y == tabsY + 2 {
-            let cell = max(3, size.width / 7)
+            let cell = max(3, min(size.width, Self.maximumContentWidth) / 7)
             let week = state.screen.week
             let index = position.x / cell
             return week.indices.contains(index) ? .day(week[index].date) : nil

@@ -6,6 +6,9 @@ import TerminalUI
 /// Draws an `AppState` into a grid: the same grid the terminal shows and the snapshot tests read.
 public struct ScreenView {
     public static let minimumSize = Size(width: 30, height: 10)
+    /// The widest the tabs' content gets: on a 300-column terminal a card's state stays near its
+    /// name instead of 250 columns to its right.
+    public static let maximumContentWidth = 100
 
     public let t: Messages
 
@@ -37,7 +40,7 @@ public struct ScreenView {
         drawTabs(state, into: &grid, y: top)
         top += 1
         let footerY = grid.height - 1
-        let body = Rect(x: 0, y: top, width: grid.width, height: footerY - top)
+        let body = Rect(x: 0, y: top, width: min(grid.width, Self.maximumContentWidth), height: footerY - top)
         switch state.tab {
         case .trackers: drawTrackers(state, into: &grid, in: body)
         case .statistics: drawStatistics(state.statistics, scroll: state.statisticsScroll, into: &grid, in: body)
@@ -86,7 +89,7 @@ public struct ScreenView {
         let positionWidth = position.isEmpty ? 0 : TextWidth.width(position) + 1
         _ = grid.draw(position, x: body.width - positionWidth + 1, y: y, style: .attributes(.dim))
         let width = grid.draw(TextWidth.truncate(field, to: body.width - 3 - positionWidth), x: used, y: y, style: fieldStyle)
-        if state.isEditingSearch { grid.cursor = Position(x: used + (state.search.isEmpty ? 0 : width), y: y) }
+        if state.isEditingSearch { grid.cursor = Position(x: used + min(width, state.searchField.caretColumn), y: y) }
         y += 2
         let list = Rect(x: 0, y: y, width: body.width, height: body.y + body.height - y)
         guard list.height > 0 else { return }
@@ -305,12 +308,18 @@ public struct ScreenView {
         }
     }
 
+    /// The amount typed, then the unit ("8 glasses"), the caret where the next digit goes.
     private func drawAmount(_ state: AppState, trackerID: String, text: String, into grid: inout Grid) {
-        let name = state.screen.cards.first { $0.trackerID == trackerID }.map { DataText.safe($0.name) } ?? trackerID
+        let card = state.screen.cards.first { $0.trackerID == trackerID }
+        let name = card.map { DataText.safe($0.name) } ?? trackerID
+        var unit = ""
+        if case .amount(_, let measure)? = card?.progress, let words = measure.unit { unit = DataText.safe(words) }
         let line = text + " "
-        let frame = box(lines: [line, ""], title: TextWidth.truncate(name, to: grid.width - 8), into: &grid)
-        let x = frame.x + 2 + grid.draw(line, x: frame.x + 2, y: frame.y + 1, style: .attributes(.underline)) - 1
-        grid.cursor = Position(x: x, y: frame.y + 1)
+        let frame = box(lines: [line + unit, ""], title: TextWidth.truncate(name, to: grid.width - 8), into: &grid)
+        let used = grid.draw(line, x: frame.x + 2, y: frame.y + 1, style: .attributes(.underline))
+        _ = grid.draw(TextWidth.truncate(unit, to: max(0, frame.width - 4 - used)), x: frame.x + 2 + used, y: frame.y + 1, style: .attributes(.dim))
+        let caret = state.amountCaret.map { TextWidth.width(String(text.prefix($0))) } ?? TextWidth.width(text)
+        grid.cursor = Position(x: frame.x + 2 + caret, y: frame.y + 1)
     }
 
     func wrap(_ text: String, width: Int) -> [String] {

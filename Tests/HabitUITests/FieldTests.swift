@@ -56,4 +56,30 @@ import TerminalUI
         #expect(TextWidth.width(String(card)) <= ScreenView.maximumContentWidth, "\(card)")
         #expect(card.hasSuffix("○"))
     }
+
+    @Test func theFormsNameFieldEditsLikeReadline() throws {
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        _ = state.handle(.character("a"))
+        _ = state.handle(KeyPress(.enter))
+        for character in "Read long pages" { _ = state.handle(.character(character)) }
+        _ = state.handle(.control("w"))
+        #expect(FormStateTests.flow(state)?.form.name == "Read long ")
+        _ = state.handle(KeyPress(.backspace, .alt))
+        #expect(FormStateTests.flow(state)?.form.name == "Read ")
+        _ = state.handle(KeyPress(.home))
+        _ = state.handle(KeyPress(.right))
+        _ = state.handle(.character("e"))
+        #expect(FormStateTests.flow(state)?.form.name == "Reead " && FormStateTests.flow(state)?.textField.caret == 2)
+        _ = state.handle(KeyPress(.backspace))
+        _ = state.handle(.control("k"))
+        #expect(FormStateTests.flow(state)?.form.name == "R")
+        var grid = Grid(width: 80, height: 24)
+        ScreenView(Messages(.english)).draw(state, into: &grid)
+        let caret = try #require(grid.cursor)
+        _ = state.handle(.control("e"))
+        _ = state.handle(.character("x"))
+        grid = Grid(width: 80, height: 24)
+        ScreenView(Messages(.english)).draw(state, into: &grid)
+        #expect(grid.cursor == Position(x: caret.x + 1, y: caret.y), "the cursor follows the caret")
+    }
 }

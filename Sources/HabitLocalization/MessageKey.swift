@@ -707,6 +707,17 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiFormKeyRemoveEmoji
     case uiFormKeyConfirm
     case uiFormKeyBack
+    case uiSearchKeyKeep
+    case uiCalendarKeyDay
+    case uiCalendarKeyWeek
+    case uiCalendarKeyMonth
+    case uiCalendarKeyShow
+    case uiAmountKeyType
+    case uiAmountKeySave
+    case uiStatisticsKeyScroll
+    case uiStatisticsKeyPage
+    case uiStatisticsKeyEnds
+    case uiStatisticsKeyTrackers
     case uiColorRed
     case uiColorOrange
     case uiColorYellow
@@ -746,10 +757,20 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeyHelp
     case uiKeyBack
     case uiKeyQuit
+    case uiKeyInterrupt
+    case uiKeyRepaint
+    case uiKeyPageUp
+    case uiKeyPageDown
+    case uiKeyFirst
+    case uiKeyLast
+    case uiKeyUndo
+    case uiCardSlip
+    case uiCardUnslip
     case uiHelpTitle
     case uiFilterToday
     case uiFilterCompleted
     case uiFilterUncompleted
+    case uiFilterActive
     // MARK: quit habits, forgiven misses, ranges (issue 25)
     case markSlip
     case noteSlipByRank

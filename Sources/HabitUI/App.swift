@@ -76,6 +76,8 @@ public struct App {
                 try setup.habits.setPinned(pinned, id)
             case .archive(let id):
                 _ = try setup.habits.setArchived(true, id)
+            case .unarchive(let id):
+                _ = try setup.habits.setArchived(false, id)
             case .delete(let id):
                 try setup.habits.removeTracker(id)
             case .create(let form):
@@ -100,7 +102,7 @@ public struct App {
                 // What `habit init` does: the settings template, history on, no remote.
                 _ = try setup.habits.initialize(settings: SettingsTemplate.text(), history: true, remote: nil,
                                                 options: SyncOptions(environment: setup.environment))
-            case .edit, .sync, .quit:
+            case .edit, .sync, .quit, .repaint, .interrupt:
                 break  // run by the loop: the editor needs the terminal, a sync runs in the background
             }
             return .done
@@ -110,8 +112,8 @@ public struct App {
         }
     }
 
-    /// Runs until `q` or Ctrl-C; the exit status. Without a data directory it starts on the
-    /// onboarding pages, whose button creates it.
+    /// Runs until `q` (exit status 0) or Ctrl-C (130, as shells expect of an interrupt); the exit status.
+    /// Without a data directory it starts on the onboarding pages, whose button creates it.
     public func run() throws -> Int32 {
         var state: AppState
         if setup.habits.directory.isInitialized {
@@ -126,166 +128,6 @@ public struct App {
             state = AppState(onboarding: OnboardingScreen(directory: setup.habits.directory.path), today: setup.today(Settings()))
         }
         state.lastUsedCategory = setup.habits.lastUsedCategory()
-        var habits = setup.habits
-        habits.lockTimeout = 0.2
-        var fast = setup
-        fast.habits = habits
-        let app = App(fast)
-        var options = Terminal.Options()
-        options.tick = .milliseconds(500)
-        options.mouse = setup.mouse
-        let terminal = try Terminal(options: options)
-        var renderer = FrameRenderer()
-        let colors = ColorMode(environment: setup.environment)
-        var stamp = DirectoryStamp(path: setup.habits.directory.path)
-        var pending: AppState.Effect?
-        var ticks = 0
-        let view = ScreenView(setup.t)
-        let sync = BackgroundSync()
-        let t = setup.t
-        // Test-only: `!` traps, to check that a crash gives the terminal back (UIEndToEndTests).
-        let trapKey = setup.environment["HABIT_UI_TEST_TRAP"] == "1"
-
-        func draw() {
-            var grid = Grid(size: terminal.size, colorMode: colors)
-            view.draw(state, into: &grid)
-            terminal.write(renderer.render(grid))
-        }
-
-        func reload() {
-            guard let (journal, settings, notice) = load() else { return }
-            state.reload(journal, today: setup.today(settings))
-            state.notice = notice
-            state.offlineNote = setup.offlineNote()
-        }
-
-        func apply(_ effect: AppState.Effect) {
-            if effect == .sync {
-                startSync()
-                return
-            }
-            switch app.perform(effect, today: state.today) {
-            case .done:
-                pending = nil
-                if effect == .createDirectory, let (journal, settings, notice) = load() {
-                    state.finishOnboarding(journal, today: setup.today(settings))
-                    state.notice = notice
-                }
-                reload()
-                state.finished(effect)
-                stamp = DirectoryStamp(path: setup.habits.directory.path)
-            case .busy(let words):
-                pending = effect
-                state.notice = words
-            case .refused(let words):
-                pending = nil
-                state.refusal = words
-            }
-        }
-
-        func startSync() {
-            guard !sync.isRunning else { return }
-            // Without a remote there is nothing to wait for: say so at once.
-            guard setup.habits.remote() != nil else {
-                state.syncStatus = setup.describeError(.noRemote)
-                return
-            }
-            state.syncStatus = t[.uiSyncing]
-            sync.start(setup.habits, environment: setup.environment, waker: terminal.waker)
-        }
-
-        func followSync() {
-            switch sync.take() {
-            case .progress(let status)?:
-                let verb = status.sending ? t[.progressSending] : t[.progressReceiving]
-                state.syncStatus = "\(t[.uiSyncing]) \(verb): \(status.objects)/\(status.totalObjects) (\(status.bytes / 1024) KB)"
-            case .finished(.success(let report))?:
-                state.syncStatus = setup.describeSync(report)
-                reload()
-                stamp = DirectoryStamp(path: setup.habits.directory.path)
-            case .finished(.failure(let error))?:
-                state.syncStatus = t.text(.uiSyncFailed, setup.describeError(error))
-                state.offlineNote = setup.offlineNote()
-            case nil:
-                break
-            }
-        }
-
-        func handle(_ press: KeyPress) -> Bool {
-            if trapKey, press == .character("!") { fatalError("HABIT_UI_TEST_TRAP") }
-            // A sync's outcome stays until the next key.
-            if !sync.isRunning { state.syncStatus = nil }
-            guard let effect = state.handle(press) else { return true }
-            if effect == .quit { return false }
-            if case .edit(let id) = effect {
-                let refusal = terminal.runOutside { setup.editInEditor(id) }
-                renderer.invalidate()
-                reload()
-                state.refusal = refusal
-                return true
-            }
-            apply(effect)
-            return true
-        }
-
-        draw()
-        if let replay = KeyReplay(environment: setup.environment) {
-            let report = replay.run { press in
-                _ = handle(press)
-                var grid = Grid(size: terminal.size, colorMode: colors)
-                view.draw(state, into: &grid)
-                let bytes = renderer.render(grid)
-                terminal.write(bytes)
-                return bytes.count
-            }
-            terminal.leave()
-            print(report)
-            return 0
-        }
-        loop: while true {
-            switch terminal.nextEvent() {
-            case .input(.key(let press)):
-                if !handle(press) { break loop }
-            case .input(.paste(let text)):
-                for character in text { _ = state.handle(.character(character)) }
-            case .input(.mouse(let mouse)):
-                switch mouse.action {
-                case .press(0):
-                    if let target = view.target(at: mouse.position, in: state, size: terminal.size),
-                       let effect = state.click(target) {
-                        apply(effect)
-                    }
-                case .scrollUp: state.scroll(by: -1)
-                case .scrollDown: state.scroll(by: 1)
-                default: continue loop
-                }
-            case .resize: break
-            case .resumed:
-                renderer.invalidate()
-            case .tick:
-                guard state.onboarding == nil else { continue loop }
-                ticks += 1
-                let now = DirectoryStamp(path: setup.habits.directory.path)
-                if now != stamp {
-                    stamp = now
-                    reload()
-                } else if state.today != setup.today(state.journal.settings) {
-                    reload()
-                } else if ticks % 10 == 0 {
-                    // A sync or a push from another terminal changes no tracker file.
-                    state.offlineNote = setup.offlineNote()
-                }
-                if let retry = pending { apply(retry) }
-            case .woken:
-                followSync()
-            case .terminate(let signal):
-                terminal.leave()
-                Terminal.end(bySignal: signal)
-            case .endOfInput: break loop
-            }
-            draw()
-        }
-        terminal.leave()
-        return 0
+        return try AppSession(self, state: state).run()
     }
 }

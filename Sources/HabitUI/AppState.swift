@@ -34,6 +34,8 @@ public struct AppState: Sendable {
         case amount(Double, trackerID: String, day: CivilDate)
         case pin(Bool, trackerID: String)
         case archive(trackerID: String)
+        /// `u` after an archive: the tracker back among the day's cards.
+        case unarchive(trackerID: String)
         case delete(trackerID: String)
         /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
         case edit(trackerID: String)
@@ -48,7 +50,27 @@ public struct AppState: Sendable {
         case addCategory(String)
         case renameCategory(String, to: String)
         case removeCategory(String)
+        /// Ctrl-L: the whole screen painted again (whatever dirtied it).
+        case repaint
         case quit
+        /// Ctrl-C: quit at once, with exit status 130 as shells expect of an interrupt.
+        case interrupt
+    }
+
+    /// How many rows each scrolling part shows on the current screen (`ScreenView.pages`): the
+    /// app sets it before each key, so PgUp/PgDn move a page and End shows the last row.
+    public struct Pages: Hashable, Sendable {
+        /// The cards' list.
+        public var list: Int
+        /// The statistics tab's tracker rows.
+        public var statistics: Int
+        /// The help's lines shown, and how many there are.
+        public var help: Int
+        public var helpLines: Int
+
+        public init(list: Int, statistics: Int, help: Int, helpLines: Int) {
+            self.list = list; self.statistics = statistics; self.help = help; self.helpLines = helpLines
+        }
     }
 
     public struct NewTrackerNotDue: Hashable, Sendable {
@@ -67,14 +89,28 @@ public struct AppState: Sendable {
     public private(set) var journal: Journal
     public private(set) var today: CivilDate
     public private(set) var day: CivilDate
-    public private(set) var search = ""
+    /// The search field, edited as readline edits a line (`TextField`).
+    public private(set) var searchField = TextField()
+    public var search: String { searchField.text }
+    /// The amount prompt's field, with its caret (its text is the overlay's).
+    public private(set) var amountField = TextField()
+    /// Where the amount prompt's caret is, in graphemes; nil when no prompt is open.
+    public var amountCaret: Int? {
+        if case .amount = overlay { return amountField.caret }
+        return nil
+    }
     public internal(set) var isEditingSearch = false
     public private(set) var filter: DayScreen.Filter = .all
     /// The selected card, by position in `screen.cards`.
     public internal(set) var selection = 0
     public var tab: Tab = .trackers {
         // The statistics read every day of every tracker: computed when their tab shows, not per key.
-        didSet { if tab == .statistics, oldValue != .statistics { statistics = StatisticsScreen(journal: journal, today: today) } }
+        didSet {
+            if tab == .statistics, oldValue != .statistics {
+                statistics = StatisticsScreen(journal: journal, today: today)
+                statisticsScroll = 0
+            }
+        }
     }
     public var overlay: Overlay?
     /// A line at the top while it holds: a busy lock, files with errors.
@@ -96,6 +132,16 @@ public struct AppState: Sendable {
     public var offlineNote: String?
     public private(set) var screen: DayScreen
     public private(set) var statistics: StatisticsScreen
+    /// The rows shown of each scrolling part (set by the app from the screen's size).
+    public var pages = Pages(list: 10, statistics: 10, help: 20, helpLines: 20)
+    /// What `u` does: the reverse of the last change made here (a mark, an amount, a pin, an
+    /// archive), through the same use case, so one more commit. After `u` it is the change undone,
+    /// so `u` again makes it again.
+    public private(set) var undo: Effect?
+    /// The first tracker row shown on the statistics tab.
+    public private(set) var statisticsScroll = 0
+    /// The first line shown of the help.
+    public private(set) var helpScroll = 0
     /// The category the form checks first (`Habits.lastUsedCategory`, as `habit add` offers it).
     public var lastUsedCategory: String?
 
@@ -152,6 +198,27 @@ public struct AppState: Sendable {
         }
     }
 
+    /// The change that puts back what `effect` is about to change, read from the data before it
+    /// is made; nil for a change `u` does not undo (a new tracker, an edit, a delete, categories).
+    public func reverse(of effect: Effect) -> Effect? {
+        switch effect {
+        case .mark(_, let id, let day), .amount(_, let id, let day):
+            guard let tracker = journal.tracker(id: id) else { return nil }
+            if let amount = tracker.log.amount(on: day) { return .amount(amount, trackerID: id, day: day) }
+            return .mark(tracker.log.mark(on: day), trackerID: id, day: day)
+        case .pin(let pinned, let id): return .pin(!pinned, trackerID: id)
+        case .archive(let id): return .unarchive(trackerID: id)
+        case .unarchive(let id): return .archive(trackerID: id)
+        default: return nil
+        }
+    }
+
+    /// HabitKit made `effect`, whose reverse (`reverse(of:)` before it was made) is `reverse`: `u` now
+    /// undoes it.
+    public mutating func made(_ effect: Effect, reverse: Effect?) {
+        undo = reverse
+    }
+
     private mutating func recompute(keeping trackerID: String? = nil) {
         screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
         if tab == .statistics { statistics = StatisticsScreen(journal: journal, today: today) }
@@ -172,13 +239,20 @@ public struct AppState: Sendable {
 
     /// Applies a key; returns the change to make, if any.
     public mutating func handle(_ press: KeyPress) -> Effect? {
-        if press == .control("c") { return .quit }
+        if press == .control("c") { return .interrupt }
+        if press == .control("l") { return .repaint }
         refusal = nil
         newTrackerNotDue = nil
         if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:
-            overlay = nil
+            // The moves scroll it; any other key closes it.
+            if let action = Keymap.action(for: press),
+               let line = Self.moved(helpScroll, by: action, count: pages.helpLines - pages.help + 1, page: pages.help) {
+                helpScroll = line
+            } else {
+                overlay = nil
+            }
             return nil
         case .filter(let highlighted):
             return handleFilterSheet(press, highlighted: highlighted)
@@ -214,18 +288,26 @@ public struct AppState: Sendable {
         guard let action = Keymap.action(for: press) else { return nil }
         if tab == .statistics {
             // Keymap.statisticsActions: the footer shows exactly these.
+            if let row = Self.moved(statisticsScroll, by: action, count: statistics.trackers.count - pages.statistics + 1,
+                                 page: pages.statistics) {
+                statisticsScroll = row
+                return nil
+            }
             switch action {
             case .statistics, .back: tab = .trackers
-            case .help: overlay = .help
+            case .help: openHelp()
             case .sync: return .sync
             case .quit: return .quit
             default: break
             }
             return nil
         }
+        if let card = Self.moved(selection, by: action, count: screen.cards.count, page: max(1, pages.list - 1)) {
+            selection = card
+            return nil
+        }
         switch action {
-        case .moveUp: selection = max(0, selection - 1)
-        case .moveDown: selection = min(max(0, screen.cards.count - 1), selection + 1)
+        case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last: break
         case .previousDay: show(day: day.adding(days: -1))
         case .nextDay: show(day: day.adding(days: 1))
         case .today: show(day: today)
@@ -237,7 +319,8 @@ public struct AppState: Sendable {
                 if journal.tracker(id: card.trackerID)?.markingRefusal(on: day, today: today) != nil {
                     return .amount(measure.target, trackerID: card.trackerID, day: day)
                 }
-                overlay = .amount(trackerID: card.trackerID, text: AppState.amountText(measure.target))
+                amountField = TextField(AppState.amountText(measure.target))
+                overlay = .amount(trackerID: card.trackerID, text: amountField.text)
                 return nil
             }
             // A habit to quit is kept unless a slip is logged: Space logs or removes the slip.
@@ -260,12 +343,18 @@ public struct AppState: Sendable {
             overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
         case .add:
             overlay = .form(FormFlow(creatingOn: today, lastUsedCategory: lastUsedCategory, journal: journal))
+        case .undo:
+            guard let undo else { return nil }
+            self.undo = nil
+            return undo
         case .statistics: tab = .statistics
-        case .help: overlay = .help
+        case .help: openHelp()
         case .sync: return .sync
+        case .repaint: return .repaint
+        case .interrupt: return .interrupt
         case .back:
             if !search.isEmpty {
-                search = ""
+                searchField = TextField()
                 recompute(keeping: selectedCard?.trackerID)
             }
         case .quit: return .quit
@@ -273,21 +362,39 @@ public struct AppState: Sendable {
         return nil
     }
 
+    /// Where a move takes a position among `count` rows showing `page` at once: ↑/↓ one, PgUp/PgDn
+    /// a page, Home/End the first and the last that can come first. Nil for a key that does not move.
+    /// (For a list whose rows scroll as a block, `count` is how many positions there are.)
+    static func moved(_ position: Int, by action: UIAction, count: Int, page: Int) -> Int? {
+        let last = max(0, count - 1)
+        let page = max(1, page)
+        switch action {
+        case .moveUp: return max(0, position - 1)
+        case .moveDown: return min(last, position + 1)
+        case .pageUp: return max(0, position - page)
+        case .pageDown: return min(last, position + page)
+        case .first: return 0
+        case .last: return last
+        default: return nil
+        }
+    }
+
+    private mutating func openHelp() {
+        overlay = .help
+        helpScroll = 0
+    }
+
     private mutating func handleSearch(_ press: KeyPress) -> Effect? {
         switch press.key {
         case .escape:
-            search = ""
+            searchField = TextField()
             isEditingSearch = false
         case .enter, .tab, .down:
             isEditingSearch = false
             return nil
-        case .backspace:
-            guard !search.isEmpty else { return nil }
-            search.removeLast()
-        case .character(let character) where press.modifiers.isDisjoint(with: [.control, .alt]):
-            search.append(character)
         default:
-            return nil
+            // Typing, and readline's moves and deletions (TextField).
+            guard searchField.handle(press) == .edited else { return nil }
         }
         recompute(keeping: selectedCard?.trackerID)
         return nil
@@ -374,12 +481,12 @@ public struct AppState: Sendable {
             guard let value = Double(text.replacing(",", with: ".")) else { return nil }
             overlay = nil
             return .amount(value, trackerID: trackerID, day: day)
-        case .backspace:
-            overlay = .amount(trackerID: trackerID, text: String(text.dropLast()))
-        case .character(let character) where character.isNumber || character == "." || character == ",":
-            overlay = .amount(trackerID: trackerID, text: text + String(character))
         default:
-            break
+            // Digits and a decimal mark typed where the caret is; readline's moves and deletions.
+            if amountField.text != text { amountField = TextField(text) }
+            if amountField.handle(press, accepts: { $0.isNumber || $0 == "." || $0 == "," }) == .edited {
+                overlay = .amount(trackerID: trackerID, text: amountField.text)
+            }
         }
         return nil
     }

@@ -40,6 +40,14 @@ public struct FormFlow: Hashable, Sendable {
     public var focus: Field = .name
     /// The target as typed; empty for a yes/no habit.
     public var targetText: String
+    /// The name or target field being typed in, with its caret (its text is `form.name` or
+    /// `targetText`, which it follows when they change otherwise).
+    public private(set) var textField = TextField()
+
+    /// Columns before the caret in a field showing `text`; nil when the caret is at its end.
+    func caretColumn(in text: String) -> Int? {
+        textField.text == text && textField.caret < text.count ? textField.caretColumn : nil
+    }
     /// The counts the schedule page offers for "N a week", "N a month" and "every N days".
     public var counts: [ScheduleRow: Int] = [.perWeek: 3, .perMonth: 10, .everyDays: 2]
     public var weekStartsOn: Weekday
@@ -164,6 +172,18 @@ public struct FormFlow: Hashable, Sendable {
 
     private mutating func handleFields(_ press: KeyPress, journal: Journal) -> Outcome {
         let isText = focus == .name || focus == .target
+        // Typing, and readline's moves and deletions, in the name and target fields.
+        if isText, ![.escape, .up, .down, .tab, .enter].contains(press.key) {
+            let current = focus == .name ? form.name : targetText
+            if textField.text != current { textField = TextField(current) }
+            let outcome = focus == .name ? textField.handle(press)
+                : textField.handle(press, accepts: { $0.isNumber || $0 == "." || $0 == "," })
+            if outcome == .edited {
+                if focus == .name { form.name = textField.text } else { setTarget(textField.text) }
+            }
+            if outcome != .ignored { return .stay }
+            if case .character = press.key, press.modifiers.isDisjoint(with: [.control, .alt]) { return .stay }
+        }
         switch press.key {
         case .escape: return .close
         case .up: moveFocus(by: -1)

@@ -20,8 +20,20 @@ extension ScreenView {
             case .emoji, .color: .picker
             }
         case .details: .details
-        default: nil
+        case .calendar: .calendar
+        case .menu, .filter: .menu
+        case .amount: .amount
+        case .confirmDelete: .confirm
+        case .help, nil: nil
         }
+    }
+
+    /// The mode whose keys the footer shows: an overlay's, the search field's, the statistics
+    /// tab's; nil for the main screen.
+    func footerMode(_ state: AppState) -> PageKind? {
+        if let kind = pageKind(state.overlay) { return kind }
+        if state.isEditingSearch { return .search }
+        return state.tab == .statistics ? .statistics : nil
     }
 
     func drawForm(_ flow: FormFlow, state: AppState, into grid: inout Grid, in body: Rect) {
@@ -110,7 +122,7 @@ extension ScreenView {
             _ = grid.draw(TextWidth.pad(label(field), to: labelWidth), x: 2, y: y, style: focused ? .attributes([.bold, .reverse]) : .attributes(.bold))
             switch field {
             case .name:
-                drawTextField(form.name, placeholder: t[.uiFormNamePlaceholder], focused: focused, into: &grid, x: valueX, y: y, width: valueWidth)
+                drawTextField(form.name, placeholder: t[.uiFormNamePlaceholder], focused: focused, caret: flow.caretColumn(in: form.name), into: &grid, x: valueX, y: y, width: valueWidth)
                 if let error = nameError(check.nameRefusal) {
                     for line in wrap(error, width: valueWidth).prefix(2) {
                         y += 1
@@ -118,7 +130,7 @@ extension ScreenView {
                     }
                 }
             case .target:
-                drawTextField(flow.targetText, placeholder: t[.uiFormTargetNone], focused: focused, into: &grid, x: valueX, y: y, width: valueWidth)
+                drawTextField(flow.targetText, placeholder: t[.uiFormTargetNone], focused: focused, caret: flow.caretColumn(in: flow.targetText), into: &grid, x: valueX, y: y, width: valueWidth)
                 if check.invalidTarget, !flow.targetText.isEmpty {
                     y += 1
                     _ = grid.draw(TextWidth.truncate(t[.uiFormTargetInvalid], to: valueWidth), x: valueX, y: y, style: Style(foreground: .red, attributes: .bold))
@@ -161,7 +173,8 @@ extension ScreenView {
         }
     }
 
-    private func drawTextField(_ text: String, placeholder: String, focused: Bool, into grid: inout Grid, x: Int, y: Int, width: Int) {
+    /// `caret`: columns before the caret when it is not at the end.
+    private func drawTextField(_ text: String, placeholder: String, focused: Bool, caret: Int? = nil, into grid: inout Grid, x: Int, y: Int, width: Int) {
         if text.isEmpty {
             _ = grid.draw(TextWidth.truncate(placeholder, to: width), x: x, y: y, style: .attributes(.dim))
             if focused { grid.cursor = Position(x: x, y: y) }
@@ -171,7 +184,7 @@ extension ScreenView {
         let shown = TextWidth.truncate(DataText.safe(text), to: max(1, width - 3))
         let used = grid.draw(shown, x: x, y: y, style: .attributes(.underline))
         _ = grid.draw(" ✕", x: x + used, y: y, style: .attributes(.dim))
-        if focused { grid.cursor = Position(x: x + used, y: y) }
+        if focused { grid.cursor = Position(x: x + min(used, caret ?? used), y: y) }
     }
 
     private func drawValue(_ value: String?, focused: Bool, into grid: inout Grid, x: Int, y: Int, width: Int) {

@@ -36,20 +36,41 @@ extension ScreenView {
     }
 
     /// The list's lines (a section title or a card) and how many scroll off the top so the
-    /// selection stays visible; a card's section title shows with the first card.
-    func listLines(_ state: AppState, height: Int) -> (lines: [(text: DayScreen.Card?, header: String?)], offset: Int) {
+    /// selection stays visible; a card's section title shows with the first card. Once the list
+    /// has scrolled, its top row is the title of the section the rows below it belong to (`sticky`),
+    /// drawn over the line there.
+    func listLines(_ state: AppState, height: Int) -> (lines: [(text: DayScreen.Card?, header: String?)], offset: Int, sticky: String?) {
         var lines: [(text: DayScreen.Card?, header: String?)] = []
         var selectedLine = 0
         var index = 0
+        var sectionOf: [String] = []
         for section in state.screen.sections {
-            lines.append((nil, section.category.map(DataText.safe) ?? t[.pinned]))
+            let title = section.category.map(DataText.safe) ?? t[.pinned]
+            lines.append((nil, title))
+            sectionOf.append(title)
             for card in section.cards {
                 if index == state.selection { selectedLine = lines.count }
                 lines.append((card, nil))
+                sectionOf.append(title)
                 index += 1
             }
         }
-        return (lines, selectedLine < height ? 0 : selectedLine - height + 1)
+        let offset = selectedLine < height ? 0 : selectedLine - height + 1
+        // The row under the sticky title is the second: the selection, at the bottom, stays clear of it.
+        let sticky = offset > 0 && height > 1 && sectionOf.indices.contains(offset + 1) ? sectionOf[offset + 1] : nil
+        return (lines, offset, sticky)
+    }
+
+    /// The rows each scrolling part shows on a screen of `size`, as `draw` lays them out.
+    public func pages(_ state: AppState, size: Size) -> AppState.Pages {
+        let tabsY = topLines(state, width: size.width).count
+        let footerY = size.height - 1
+        // drawTrackers: date, week, search, a blank line, then the list down to the footer.
+        let list = footerY - (tabsY + 5)
+        // drawStatistics: a blank line, four figures, a blank line, the columns' header, the rows.
+        let statistics = footerY - (tabsY + 1) - 7
+        let help = helpLines(width: size.width, mode: state.tab == .statistics ? .statistics : nil).lines.count
+        return AppState.Pages(list: max(1, list), statistics: max(1, statistics), help: max(1, min(help, size.height - 2)), helpLines: help)
     }
 
     /// The tab titles with their columns.
@@ -78,7 +99,7 @@ extension ScreenView {
         }
         guard state.tab == .trackers else { return nil }
         if position.y == tabsY + 2 {
-            let cell = max(3, size.width / 7)
+            let cell = max(3, min(size.width, Self.maximumContentWidth) / 7)
             let week = state.screen.week
             let index = position.x / cell
             return week.indices.contains(index) ? .day(week[index].date) : nil
@@ -87,7 +108,8 @@ extension ScreenView {
         let listY = tabsY + 5
         let height = size.height - 1 - listY
         guard position.y >= listY, position.y < listY + height, state.screen.emptyState == nil else { return nil }
-        let (lines, offset) = listLines(state, height: height)
+        let (lines, offset, sticky) = listLines(state, height: height)
+        if sticky != nil && position.y == listY { return nil }
         let row = offset + position.y - listY
         guard lines.indices.contains(row), let card = lines[row].text else { return nil }
         return state.screen.cards.firstIndex { $0.trackerID == card.trackerID }.map { .card($0) }

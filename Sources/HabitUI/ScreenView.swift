@@ -6,6 +6,9 @@ import TerminalUI
 /// Draws an `AppState` into a grid: the same grid the terminal shows and the snapshot tests read.
 public struct ScreenView {
     public static let minimumSize = Size(width: 30, height: 10)
+    /// The widest the tabs' content gets: on a 300-column terminal a card's state stays near its
+    /// name instead of 250 columns to its right.
+    public static let maximumContentWidth = 100
 
     public let t: Messages
 
@@ -37,16 +40,15 @@ public struct ScreenView {
         drawTabs(state, into: &grid, y: top)
         top += 1
         let footerY = grid.height - 1
-        let body = Rect(x: 0, y: top, width: grid.width, height: footerY - top)
+        let body = Rect(x: 0, y: top, width: min(grid.width, Self.maximumContentWidth), height: footerY - top)
         switch state.tab {
         case .trackers: drawTrackers(state, into: &grid, in: body)
-        case .statistics: drawStatistics(state.statistics, into: &grid, in: body)
+        case .statistics: drawStatistics(state.statistics, scroll: state.statisticsScroll, into: &grid, in: body)
         }
-        let footer = pageKind(state.overlay).map { Keymap.footer(t, width: grid.width, page: $0) }
-            ?? Keymap.footer(t, width: grid.width, statistics: state.tab == .statistics)
+        let footer = footerMode(state).map { Keymap.footer(t, width: grid.width, page: $0) } ?? Keymap.footer(t, width: grid.width)
         _ = grid.draw(footer, x: 0, y: footerY, style: .attributes(.dim))
         switch state.overlay {
-        case .help: drawHelp(into: &grid)
+        case .help: drawHelp(scroll: state.helpScroll, mode: state.tab == .statistics ? .statistics : nil, into: &grid)
         case .filter(let highlighted): drawFilterSheet(current: state.filter, highlighted: highlighted, into: &grid)
         case .amount(let trackerID, let text): drawAmount(state, trackerID: trackerID, text: text, into: &grid)
         case .calendar(let picker): drawCalendar(picker, into: &grid)
@@ -80,8 +82,14 @@ public struct ScreenView {
         let field = state.search.isEmpty && !state.isEditingSearch ? t[.uiSearch] : DataText.safe(state.search)
         let fieldStyle: Style = state.search.isEmpty && !state.isEditingSearch ? .attributes(.dim) : .plain
         let used = grid.draw("/ ", x: 0, y: y, style: .attributes(.dim))
-        let width = grid.draw(TextWidth.truncate(field, to: body.width - 3), x: used, y: y, style: fieldStyle)
-        if state.isEditingSearch { grid.cursor = Position(x: used + (state.search.isEmpty ? 0 : width), y: y) }
+        // Where the selection is in a list longer than the screen: "61/100", at the right.
+        // The filter in force, named, before it: "Filter: Completed (f) 3/12".
+        let filter = state.filter == .all ? "" : t.text(.uiFilterActive, filterWords(state.filter)) + " "
+        let position = filter + (screen.cards.isEmpty ? "" : "\(state.selection + 1)/\(screen.cards.count)")
+        let positionWidth = position.isEmpty ? 0 : TextWidth.width(position) + 1
+        _ = grid.draw(position, x: body.width - positionWidth + 1, y: y, style: .attributes(.dim))
+        let width = grid.draw(TextWidth.truncate(field, to: body.width - 3 - positionWidth), x: used, y: y, style: fieldStyle)
+        if state.isEditingSearch { grid.cursor = Position(x: used + min(width, state.searchField.caretColumn), y: y) }
         y += 2
         let list = Rect(x: 0, y: y, width: body.width, height: body.y + body.height - y)
         guard list.height > 0 else { return }
@@ -89,12 +97,20 @@ public struct ScreenView {
             let words = empty == .nothingFound ? t[.nothingFound] : t[.nothingToTrack]
             let x = max(0, (body.width - TextWidth.width(words)) / 2)
             _ = grid.draw(words, x: x, y: list.y + list.height / 2, style: .attributes(.bold), clip: list)
+            // Why nothing shows, when a filter hides the day's cards.
+            if state.filter != .all {
+                let why = TextWidth.truncate(t.text(.uiFilterActive, filterWords(state.filter)), to: body.width)
+                _ = grid.draw(why, x: max(0, (body.width - TextWidth.width(why)) / 2), y: list.y + list.height / 2 + 1,
+                              style: .attributes(.dim), clip: list)
+            }
             return
         }
-        let (lines, offset) = listLines(state, height: list.height)
+        let (lines, offset, sticky) = listLines(state, height: list.height)
         for (row, line) in lines.dropFirst(offset).prefix(list.height).enumerated() {
             let lineY = list.y + row
-            if let header = line.header {
+            if row == 0, let sticky {
+                _ = grid.draw(TextWidth.truncate(sticky, to: list.width), x: 0, y: lineY, style: .attributes(.bold))
+            } else if let header = line.header {
                 _ = grid.draw(TextWidth.truncate(header, to: list.width), x: 0, y: lineY, style: .attributes(.bold))
             } else if let card = line.text {
                 drawCard(card, selected: card.trackerID == state.selectedCard?.trackerID, into: &grid, y: lineY, width: list.width)
@@ -121,7 +137,10 @@ public struct ScreenView {
         case .toDo: glyph = "○"; glyphStyle = .attributes(.dim)
         case .slipped: glyph = "✗"; glyphStyle = Style(foreground: .red, attributes: .bold)
         }
-        let right = [detail(card), t.days(card.doneDays)].filter { !$0.isEmpty }.joined(separator: "  ") + "  "
+        // Space on a habit to quit logs a slip (or removes it): the selected card says so first.
+        var hint = ""
+        if selected, case .clean? = card.progress { hint = card.state == .slipped ? t[.uiCardUnslip] : t[.uiCardSlip] }
+        let right = [hint, detail(card), t.days(card.doneDays)].filter { !$0.isEmpty }.joined(separator: "  ") + "  "
         let rightWidth = TextWidth.width(right) + 1
         var x = 0
         x += grid.draw(selected ? "›" : " ", x: x, y: y, style: .attributes(.bold))
@@ -163,7 +182,7 @@ public struct ScreenView {
         }
     }
 
-    private func drawStatistics(_ statistics: StatisticsScreen, into grid: inout Grid, in body: Rect) {
+    private func drawStatistics(_ statistics: StatisticsScreen, scroll: Int, into grid: inout Grid, in body: Rect) {
         var y = body.y + 1
         guard !statistics.isEmpty else {
             let words = t[.nothingToAnalyse]
@@ -182,7 +201,7 @@ public struct ScreenView {
             y += 1
         }
         y += 1
-        drawTrackerColumns(statistics, into: &grid, in: Rect(x: body.x, y: y, width: body.width, height: body.y + body.height - y))
+        drawTrackerColumns(statistics, scroll: scroll, into: &grid, in: Rect(x: body.x, y: y, width: body.width, height: body.y + body.height - y))
     }
 
     // MARK: overlays
@@ -197,20 +216,31 @@ public struct ScreenView {
         return frame
     }
 
-    private func drawHelp(into grid: inout Grid) {
-        let entries = Keymap.main.map { ($0.label, t[$0.words]) }
+    /// The help's lines: the keys of the mode it was opened from first (the statistics tab's),
+    /// then every main key, then the other pages' keys as a paragraph, as wide as the screen
+    /// allows so that it takes few lines; and how many of them are key rows.
+    func helpLines(width: Int, mode: PageKind? = nil) -> (lines: [String], rows: Int) {
+        let own = mode.map { mode in Keymap.pages.filter { $0.pages.contains(mode) }.map { ($0.label, t[$0.words]) } } ?? []
+        let entries = own + Keymap.main.map { ($0.label, t[$0.words]) }
         let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
-        var lines = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
-        // The form's and the details' keys, as a paragraph under the main ones, as wide as the
-        // screen allows so that it takes few lines; the help may cover the tabs and the footer.
-        lines += wrap(Keymap.pagesHelp(t), width: max(10, grid.width - 8))
+        let rows = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
+        return (rows + wrap(Keymap.pagesHelp(t, leavingOut: mode), width: max(10, width - 8)), rows.count)
+    }
+
+    /// The help, from line `scroll` on; ↑/↓, PgUp/PgDn, Home/End scroll it. It may cover the tabs
+    /// and the footer.
+    private func drawHelp(scroll: Int, mode: PageKind?, into grid: inout Grid) {
+        let (lines, rows) = helpLines(width: grid.width, mode: mode)
         let frame = box(lines: lines, title: t[.uiHelpTitle], margin: 0, into: &grid)
         let shown = frame.height - 2
-        for (index, line) in lines.prefix(shown).enumerated() {
-            // A screen too short for every line says so on the last one rather than hiding it.
-            let text = index == shown - 1 && lines.count > shown ? TextWidth.truncate(line, to: frame.width - 6) + " …" : line
-            _ = grid.draw(TextWidth.truncate(text, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index,
-                          style: index < entries.count ? .plain : .attributes(.dim))
+        let first = max(0, min(scroll, lines.count - shown))
+        for (row, line) in lines.dropFirst(first).prefix(shown).enumerated() {
+            let index = first + row
+            // A screen too short for every line says there is more with an arrow, above or below.
+            let more = row == 0 && first > 0 ? " ↑" : row == shown - 1 && index < lines.count - 1 ? " ↓" : ""
+            let text = more.isEmpty ? line : TextWidth.truncate(line, to: frame.width - 6) + more
+            _ = grid.draw(TextWidth.truncate(text, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + row,
+                          style: index < rows ? .plain : .attributes(.dim))
         }
     }
 
@@ -278,12 +308,18 @@ public struct ScreenView {
         }
     }
 
+    /// The amount typed, then the unit ("8 glasses"), the caret where the next digit goes.
     private func drawAmount(_ state: AppState, trackerID: String, text: String, into grid: inout Grid) {
-        let name = state.screen.cards.first { $0.trackerID == trackerID }.map { DataText.safe($0.name) } ?? trackerID
+        let card = state.screen.cards.first { $0.trackerID == trackerID }
+        let name = card.map { DataText.safe($0.name) } ?? trackerID
+        var unit = ""
+        if case .amount(_, let measure)? = card?.progress, let words = measure.unit { unit = DataText.safe(words) }
         let line = text + " "
-        let frame = box(lines: [line, ""], title: TextWidth.truncate(name, to: grid.width - 8), into: &grid)
-        let x = frame.x + 2 + grid.draw(line, x: frame.x + 2, y: frame.y + 1, style: .attributes(.underline)) - 1
-        grid.cursor = Position(x: x, y: frame.y + 1)
+        let frame = box(lines: [line + unit, ""], title: TextWidth.truncate(name, to: grid.width - 8), into: &grid)
+        let used = grid.draw(line, x: frame.x + 2, y: frame.y + 1, style: .attributes(.underline))
+        _ = grid.draw(TextWidth.truncate(unit, to: max(0, frame.width - 4 - used)), x: frame.x + 2 + used, y: frame.y + 1, style: .attributes(.dim))
+        let caret = state.amountCaret.map { TextWidth.width(String(text.prefix($0))) } ?? TextWidth.width(text)
+        grid.cursor = Position(x: frame.x + 2 + caret, y: frame.y + 1)
     }
 
     func wrap(_ text: String, width: Int) -> [String] {

@@ -35,7 +35,7 @@ import TerminalUI
         state = Self.onboarding()
         #expect(state.handle(KeyPress(.escape)) == .quit)
         state = Self.onboarding()
-        #expect(state.handle(.control("c")) == .quit)
+        #expect(state.handle(.control("c")) == .interrupt)
     }
 
     @Test func capitalSSyncsFromEitherTab() {

@@ -98,7 +98,7 @@ import TerminalUI
         #expect(state.search == "watq" && state.screen.emptyState == .nothingFound, "q types in a text field")
         _ = state.handle(KeyPress(.escape))
         #expect(state.search.isEmpty && !state.isEditingSearch && state.screen.cards.count == 3)
-        #expect(state.handle(.control("c")) == .quit, "Ctrl-C always quits")
+        #expect(state.handle(.control("c")) == .interrupt, "Ctrl-C always quits, with status 130")
     }
 
     @Test func theFilterSheetChecksTheCurrentFilterAndTodayJumpsToToday() {

@@ -28,8 +28,7 @@ import TerminalUI
         let t = Messages(language)
         let help = "? " + t[.uiKeyHelp]
         for width in 30...120 {
-            for statistics in [false, true] {
-                let footer = Keymap.footer(t, width: width, statistics: statistics)
+            for footer in [Keymap.footer(t, width: width), Keymap.footer(t, width: width, page: .statistics)] {
                 #expect(TextWidth.width(footer) <= width)
                 #expect(footer.contains(help), "\(language) at \(width) columns: \(footer)")
             }
@@ -39,8 +38,29 @@ import TerminalUI
     }
 
     @Test func theStatisticsFooterShowsOnlyItsKeys() {
-        let footer = Keymap.footer(Messages(.english), width: 80, statistics: true)
-        #expect(footer == "Tab statistics · ? help · q quit")
+        let footer = Keymap.footer(Messages(.english), width: 80, page: .statistics)
+        #expect(footer == "↑/↓/k/j scroll · PgUp/PgDn a page · Tab trackers · q quit · ? help")
+        #expect(Keymap.footer(Messages(.english), width: 120, page: .statistics)
+            == "↑/↓/k/j scroll · PgUp/PgDn a page · Home/End/G first, last · Tab trackers · q quit · ? help")
+    }
+
+    /// Each mode's footer has its own keys, fits, and keeps the way out: in the search field `q`
+    /// is a letter, so the footer offers no `q`.
+    @Test(arguments: Language.allCases)
+    func everyModeHasAFooterOfItsOwnKeysThatFits(_ language: Language) {
+        let t = Messages(language)
+        for mode in PageKind.allCases {
+            for width in [30, 40, 80] {
+                let footer = Keymap.footer(t, width: width, page: mode)
+                #expect(!footer.isEmpty && TextWidth.width(footer) <= width, "\(mode) at \(width): \(footer)")
+                let way = mode == .statistics ? "Tab " + t[.uiStatisticsKeyTrackers] : "Esc " + t[.uiFormKeyBack]
+                #expect(footer.contains(way), "\(mode) at \(width): \(footer)")
+                for part in footer.components(separatedBy: " · ") {
+                    #expect(Keymap.pages.contains { $0.pages.contains(mode) && part == "\($0.label) \(t[$0.words])" }, "\(mode): \(part)")
+                }
+            }
+        }
+        #expect(!Keymap.footer(t, width: 80, page: .search).contains("q "))
     }
 
     @Test func docsListEveryKey() throws {

@@ -24,31 +24,69 @@ public enum TextWidth {
         return total
     }
 
-    /// Columns one grapheme takes: 2 for emoji presentation (an emoji-default base, a VS16, a ZWJ
-    /// sequence, a flag) and East Asian Wide/Fullwidth, 0 for controls, combining marks and other
-    /// zero-width format characters, 1 otherwise.
+    /// Columns one grapheme takes, by Unicode's East Asian Width of its first code point (from
+    /// `UnicodeWidthTable`, generated from the Unicode Character Database): 2 for Wide and
+    /// Fullwidth (every Emoji_Presentation emoji among them), 0 for controls, marks and format
+    /// characters, 1 otherwise. A text-default pictograph (🏋 🕊 🌡 🖥 👁 🗓) is 1, as glibc's
+    /// `wcwidth` and tmux count it, unless the grapheme asks for the emoji presentation: a VS16
+    /// (`❤️`), a skin tone, a ZWJ sequence, or a pair of regional indicators (a flag). Any other
+    /// grapheme of several code points takes what its code points take, at most 2.
     public static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x80 && scalars.count == 1 {
-            return first.value < 0x20 || first.value == 0x7F ? 0 : 1
+        guard let first = scalars.first?.value else { return 0 }
+        if first < 0x80 && scalars.count == 1 {
+            return first < 0x20 || first == 0x7F ? 0 : 1
         }
-        if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
-        if scalars.count > 1 {
-            for scalar in scalars where scalar.value == 0xFE0F || (scalar.value == 0x200D && first.properties.isEmoji) { return 2 }
+        if first < 0x20 || (0x7F...0x9F).contains(first) { return 0 }
+        if scalars.count == 1 { return width(ofScalar: first) }
+        if asksForEmojiPresentation(scalars, first: first) { return 2 }
+        // Terminals advance per code point: a spacing mark (`कि`) or a halfwidth sound mark (`ｶﾞ`)
+        // takes a column of its own. A cell holds at most two.
+        var total = 0
+        for scalar in scalars { total += width(ofScalar: scalar.value) }
+        return min(2, total)
+    }
+
+    /// Columns one code point takes by the table (controls are 0 here).
+    private static func width(ofScalar value: UInt32) -> Int {
+        if value < 0x300 { return value < 0x20 || (0x7F...0x9F).contains(value) ? 0 : 1 }
+        if UnicodeWidthTable.contains(UnicodeWidthTable.zero, value) { return 0 }
+        if UnicodeWidthTable.contains(UnicodeWidthTable.wide, value) { return 2 }
+        // Newer than the table: the runtime's own Unicode data knows an emoji it does not.
+        if value >= 0x1F000, let scalar = Unicode.Scalar(value), scalar.properties.isEmojiPresentation, isNewerThanTable(scalar) { return 2 }
+        return 1
+    }
+
+    /// A VS16 after an emoji, a skin tone, a ZWJ after a pictograph, or a flag's pair.
+    private static func asksForEmojiPresentation(_ scalars: Character.UnicodeScalarView, first: UInt32) -> Bool {
+        if (0x1F1E6...0x1F1FF).contains(first) { return scalars.count >= 2 }
+        var index = scalars.index(after: scalars.startIndex)
+        while index != scalars.endIndex {
+            switch scalars[index].value {
+            case 0xFE0F:
+                if UnicodeWidthTable.contains(UnicodeWidthTable.emoji, first) { return true }
+            case 0x1F3FB...0x1F3FF, 0x200D:
+                if UnicodeWidthTable.contains(UnicodeWidthTable.emoji, first) || UnicodeWidthTable.contains(UnicodeWidthTable.textPictographic, first) { return true }
+            default:
+                break
+            }
+            index = scalars.index(after: index)
         }
-        if first.properties.isEmojiPresentation { return 2 }
-        if isEastAsianWide(first.value) { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator: return 0
-        default: return 1
-        }
+        return false
+    }
+
+    /// Whether `scalar` was assigned after the table's Unicode version.
+    private static func isNewerThanTable(_ scalar: Unicode.Scalar) -> Bool {
+        guard let age = scalar.properties.age else { return false }
+        return (age.major, age.minor) > (UnicodeWidthTable.major, UnicodeWidthTable.minor)
     }
 
     /// Whether terminals disagree on this glyph's width, so the cursor's column after it cannot be
     /// trusted: text-default symbols made emoji by VS16 (`❤️`: tmux 3.3a advances 1), skin tones
-    /// and other modifier or ZWJ sequences (`👍🏽`: 4), flags and keycaps, and emoji newer than the
-    /// tables of widespread terminals and C libraries (`🫨`, Unicode 15: 0).
+    /// and other modifier or ZWJ sequences (`👍🏽`: 4), flags and keycaps, text-default pictographs
+    /// (`🏋`: 1 here, 2 on terminals that draw them as emoji), code points glibc's table widens
+    /// against Unicode's, and emoji newer than the tables of widespread terminals and C libraries
+    /// (`🫨`, Unicode 15: 0).
     public static func isAmbiguous(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let first = scalars.first, first.value >= 0x80 || scalars.count > 1 else { return false }
@@ -59,27 +97,23 @@ public enum TextWidth {
                 default: continue
                 }
             }
+            // A mark with a column of its own: terminals that draw clusters and those that draw
+            // code points disagree.
+            for scalar in scalars.dropFirst() where width(ofScalar: scalar.value) > 0 { return true }
         }
-        if first.properties.isEmojiPresentation || first.properties.isEmoji, first.value > 0xFF {
+        let value = first.value
+        if value < 0x3248 { return false }
+        if UnicodeWidthTable.contains(UnicodeWidthTable.textPictographic, value) { return true }
+        if UnicodeWidthTable.contains(UnicodeWidthTable.glibcWide, value) { return true }
+        if first.properties.isEmojiPresentation || first.properties.isEmoji, value > 0xFF {
             if let age = first.properties.age, age.major >= 13 { return true }
-            if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+            if (0x1F1E6...0x1F1FF).contains(value) { return true }
         }
         return false
     }
 
-    /// East Asian Wide and Fullwidth blocks (UAX #11) that are not already emoji presentation.
-    static func isEastAsianWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-            0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
-            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
+    /// The Unicode version of the width table (East Asian Width and emoji data).
+    public static var unicodeVersion: String { UnicodeWidthTable.unicodeVersion }
 
     /// `text` padded with spaces on the right to `columns` (unchanged when already as wide).
     public static func pad(_ text: String, to columns: Int) -> String {

@@ -80,6 +80,28 @@ public struct DayScreen: Hashable, Sendable {
 
     public var cards: [Card] { sections.flatMap(\.cards) }
 
+    /// Each section's cards in the order `previous` showed them, when both show the same day: the
+    /// specs send a marked card to the end of its group, but on a screen that stays open (`habit
+    /// ui`) that would move the card under the selection, so "mark, next, mark" would skip or
+    /// repeat one. A card `previous` did not show goes after those it did, in the usual order; a
+    /// new day gets the usual order.
+    public mutating func keepOrder(of previous: DayScreen) {
+        guard previous.day == day else { return }
+        let place = Dictionary(previous.cards.enumerated().map { ($1.trackerID, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in sections.indices {
+            let cards = sections[index].cards
+            let usual = Dictionary(cards.enumerated().map { ($1.trackerID, $0) }, uniquingKeysWith: { first, _ in first })
+            sections[index].cards = cards.sorted { a, b in
+                switch (place[a.trackerID], place[b.trackerID]) {
+                case let (x?, y?): return x < y
+                case (_?, nil): return true
+                case (nil, _?): return false
+                case (nil, nil): return usual[a.trackerID]! < usual[b.trackerID]!
+                }
+            }
+        }
+    }
+
     /// - Parameters:
     ///   - search: kept when a tracker's name contains it, ignoring case and accents.
     public init(journal: Journal, day: CivilDate, today: CivilDate, search: String = "", filter: Filter = .all) {

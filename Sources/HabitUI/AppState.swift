@@ -220,7 +220,10 @@ public struct AppState: Sendable {
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
+        let previous = screen
         screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
+        // The cards stay where they are while the day is shown (HabitScreens says why).
+        screen.keepOrder(of: previous)
         if tab == .statistics { statistics = StatisticsScreen(journal: journal, today: today) }
         day = screen.day
         let cards = screen.cards
@@ -313,21 +316,22 @@ public struct AppState: Sendable {
         case .today: show(day: today)
         case .mark:
             guard let card = selectedCard else { return nil }
-            if card.isNumeric, card.state != .done, case .amount(_, let measure)? = card.progress {
+            // What Space does is HabitScreens' one rule (`Card.nextMark`), as a tap's on the web.
+            switch card.nextMark {
+            case .amount(let total, let measure):
                 // A day that cannot be marked (a future one) asks no amount: the use case refuses
                 // the change at once, in its own words (HabitCore's rule, not one of this screen).
                 if journal.tracker(id: card.trackerID)?.markingRefusal(on: day, today: today) != nil {
                     return .amount(measure.target, trackerID: card.trackerID, day: day)
                 }
-                amountField = TextField(AppState.amountText(measure.target))
+                // The day's total so far to change, or the target, which one Enter then logs.
+                amountField = TextField(AppState.amountText(total > 0 ? total : measure.target))
                 overlay = .amount(trackerID: card.trackerID, text: amountField.text)
                 return nil
+            case .done: return .mark(.done, trackerID: card.trackerID, day: day)
+            case .slip: return .mark(.slipped, trackerID: card.trackerID, day: day)
+            case .undone, .unslip: return .mark(nil, trackerID: card.trackerID, day: day)
             }
-            // A habit to quit is kept unless a slip is logged: Space logs or removes the slip.
-            if case .clean? = card.progress {
-                return .mark(card.state == .slipped ? nil : .slipped, trackerID: card.trackerID, day: day)
-            }
-            return .mark(card.state == .done ? nil : .done, trackerID: card.trackerID, day: day)
         case .skip:
             guard let card = selectedCard else { return nil }
             return .mark(card.state == .skipped ? nil : .skipped, trackerID: card.trackerID, day: day)

@@ -62,6 +62,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiNotSynced
     case uiNotSyncedBecause
     case uiNewTrackerNotDue
+    case uiSlipLogged
     case uiColumnStrength
     case uiColumnStreaks
     case categoryAcademic
@@ -764,6 +765,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeyFirst
     case uiKeyLast
     case uiKeyUndo
+    case uiKeyArchived
+    case uiArchivedTitle
+    case uiArchivedEmpty
+    case uiArchivedKeyUnarchive
     case uiCardSlip
     case uiCardUnslip
     case uiHelpTitle

@@ -26,6 +26,8 @@ public struct AppState: Sendable {
         case form(FormFlow)
         /// A tracker's details: `habit show`'s figures, a month calendar, the last 53 weeks.
         case details(TrackerDetails)
+        /// The archived trackers (`A`), the highlighted one's row: Enter unarchives it.
+        case archived(highlighted: Int)
     }
 
     /// A change for HabitKit to make.
@@ -34,7 +36,7 @@ public struct AppState: Sendable {
         case amount(Double, trackerID: String, day: CivilDate)
         case pin(Bool, trackerID: String)
         case archive(trackerID: String)
-        /// `u` after an archive: the tracker back among the day's cards.
+        /// `u` after an archive, or Enter in the archived view: the tracker back among the day's cards.
         case unarchive(trackerID: String)
         case delete(trackerID: String)
         /// The tracker's file in `$EDITOR`, outside the full screen, checked as `habit edit` does.
@@ -74,6 +76,12 @@ public struct AppState: Sendable {
     }
 
     public struct NewTrackerNotDue: Hashable, Sendable {
+        public var name: String
+        public var day: CivilDate
+    }
+
+    /// A slip just logged on a habit to quit (Space asks nothing): which one and on which day.
+    public struct SlipLogged: Hashable, Sendable {
         public var name: String
         public var day: CivilDate
     }
@@ -123,6 +131,9 @@ public struct AppState: Sendable {
     /// A tracker just added that has no card on the day shown, because it is not due then: said
     /// at the top until the next key, so the user knows where it went.
     public private(set) var newTrackerNotDue: NewTrackerNotDue?
+    /// A slip Space just logged: said at the top until the next key, with `u` to take it back, since
+    /// Space logs it without a question.
+    public private(set) var slipLogged: SlipLogged?
     /// Which part of a details page taller than the screen comes first (`ScreenView.detailsParts`):
     /// ↓ brings up the month, then the heatmap.
     public private(set) var detailsPart = 0
@@ -153,9 +164,29 @@ public struct AppState: Sendable {
         statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
+    /// The archived view's rows: the archived trackers, in the order of the files, as the statistics tab lists the others.
+    public var archivedTrackers: [Tracker] { journal.trackers.filter(\.isArchived) }
+
     public var selectedCard: DayScreen.Card? {
         let cards = screen.cards
         return cards.indices.contains(selection) ? cards[selection] : nil
+    }
+
+    /// The selected card's state on each day of the week strip (nil with no card, or for a day its
+    /// month does not hold): the states its details' calendar shows, HabitScreens' `TrackerDetails`
+    /// (HabitCore's `TrackerDay`, what `habit cal` draws), so the strip follows the same one rule.
+    public var weekStates: [TrackerDetails.DayState?] {
+        let week = screen.week.map(\.date)
+        guard let card = selectedCard, let tracker = journal.tracker(id: card.trackerID) else {
+            return week.map { _ in nil }
+        }
+        // A week spans at most two months: each month's calendar once.
+        var states: [CivilDate: TrackerDetails.DayState] = [:]
+        for day in week where states[day] == nil {
+            let month = TrackerDetails(tracker: tracker, in: journal, today: today, month: day).month
+            for case let shown? in month.weeks.joined() { states[shown.date] = shown.state }
+        }
+        return week.map { states[$0] }
     }
 
     /// New data (after a change, or changed outside): the selection stays on the same tracker.
@@ -165,6 +196,9 @@ public struct AppState: Sendable {
         self.journal = journal
         self.today = today
         recompute(keeping: selected)
+        if case .archived(let highlighted) = overlay {
+            overlay = .archived(highlighted: max(0, min(highlighted, archivedTrackers.count - 1)))
+        }
         if case .details(let details) = overlay {
             overlay = journal.tracker(id: details.trackerID).map { tracker in
                 .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: details.month.firstDay))
@@ -217,6 +251,9 @@ public struct AppState: Sendable {
     /// undoes it.
     public mutating func made(_ effect: Effect, reverse: Effect?) {
         undo = reverse
+        if case .mark(.slipped?, let id, let day) = effect, let tracker = journal.tracker(id: id) {
+            slipLogged = SlipLogged(name: tracker.name, day: day)
+        }
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
@@ -246,6 +283,7 @@ public struct AppState: Sendable {
         if press == .control("l") { return .repaint }
         refusal = nil
         newTrackerNotDue = nil
+        slipLogged = nil
         if let onboarding { return handleOnboarding(press, onboarding) }
         switch overlay {
         case .help:
@@ -281,6 +319,8 @@ public struct AppState: Sendable {
         case .details(let details):
             handleDetails(press, details)
             return nil
+        case .archived(let highlighted):
+            return handleArchived(press, highlighted: highlighted)
         case .confirmDelete(let trackerID):
             overlay = nil
             return press == .character("y") || press == .character("Y") ? .delete(trackerID: trackerID) : nil
@@ -339,6 +379,7 @@ public struct AppState: Sendable {
             if let card = selectedCard { overlay = .menu(trackerID: card.trackerID, highlighted: 0) }
         case .edit:
             if let card = selectedCard { return .edit(trackerID: card.trackerID) }
+        case .archived: overlay = .archived(highlighted: 0)
         case .search: isEditingSearch = true
         case .filter:
             // The specs hide the filter when the day has no trackers.
@@ -441,6 +482,22 @@ public struct AppState: Sendable {
             case .delete: overlay = .confirmDelete(trackerID: trackerID)
             }
         case .escape, .character("q"): overlay = nil
+        default: break
+        }
+        return nil
+    }
+
+    /// ↑/↓ (k/j) move; Enter (or Space) unarchives the highlighted tracker through HabitKit and the
+    /// view stays open for the next; Esc, q or A close it.
+    private mutating func handleArchived(_ press: KeyPress, highlighted: Int) -> Effect? {
+        let trackers = archivedTrackers
+        switch press.key {
+        case .up, .character("k"): overlay = .archived(highlighted: max(0, highlighted - 1))
+        case .down, .character("j"): overlay = .archived(highlighted: max(0, min(trackers.count - 1, highlighted + 1)))
+        case .enter, .character(" "):
+            guard trackers.indices.contains(highlighted) else { return nil }
+            return .unarchive(trackerID: trackers[highlighted].id)
+        case .escape, .character("q"), .character("A"): overlay = nil
         default: break
         }
         return nil

@@ -24,6 +24,7 @@ extension ScreenView {
         case .menu, .filter: .menu
         case .amount: .amount
         case .confirmDelete: .confirm
+        case .archived: .archived
         case .help, nil: nil
         }
     }

@@ -4,7 +4,7 @@ import TerminalUI
 /// What a key does on the main screen.
 public enum UIAction: Hashable, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, first, last, previousDay, nextDay, today, mark, skip, menu, edit, add, search, filter,
-         calendar, undo, statistics, help, sync, repaint, back, quit, interrupt
+         calendar, archived, undo, statistics, help, sync, repaint, back, quit, interrupt
 }
 
 /// One row of the keymap: the keys, how the footer and the help write them, and what they do.
@@ -40,6 +40,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("/")], label: "/", action: .search, words: .uiKeySearch, inFooter: true),
         KeyBinding(keys: [.character("f")], label: "f", action: .filter, words: .uiKeyFilter, inFooter: false),
         KeyBinding(keys: [.character("g")], label: "g", action: .calendar, words: .uiKeyCalendar, inFooter: false),
+        KeyBinding(keys: [.character("A")], label: "A", action: .archived, words: .uiKeyArchived, inFooter: false),
         KeyBinding(keys: [.character("u")], label: "u", action: .undo, words: .uiKeyUndo, inFooter: false),
         KeyBinding(keys: [KeyPress(.tab)], label: "Tab", action: .statistics, words: .uiKeyStatistics, inFooter: false),
         KeyBinding(keys: [.character("?")], label: "?", action: .help, words: .uiKeyHelp, inFooter: true),

@@ -3,10 +3,10 @@ import TerminalUI
 
 /// The modes with keys of their own, over or instead of the main screen's: the form and its
 /// pages, the details, the search field, the calendar, the amount prompt, the card menu and the
-/// filter sheet, the delete question, the statistics tab.
+/// filter sheet, the delete question, the statistics tab, the archived trackers.
 public enum PageKind: Hashable, Sendable, CaseIterable {
     case form, kind, categories, categoryName, schedule, picker, question, details
-    case search, calendar, amount, menu, confirm, statistics
+    case search, calendar, amount, menu, confirm, statistics, archived
 }
 
 /// One row of the pages' keys (what they do is `FormFlow`'s and `AppState`'s to say): shown in the
@@ -23,7 +23,7 @@ public struct PageKeyBinding: Sendable {
 extension Keymap {
     public static let pages: [PageKeyBinding] = [
         PageKeyBinding(label: "↑/↓/Tab", words: .uiFormKeyField, pages: [.form, .kind, .categories, .schedule, .picker], essential: [.form]),
-        PageKeyBinding(label: "↑/↓", words: .uiFormKeyField, pages: [.menu], essential: [.menu]),
+        PageKeyBinding(label: "↑/↓", words: .uiFormKeyField, pages: [.menu, .archived], essential: [.menu]),
         PageKeyBinding(label: "Enter", words: .uiFormKeyOpen, pages: [.form, .kind, .categories, .categoryName, .picker, .menu],
                        essential: [.form, .kind, .categories, .categoryName, .picker, .menu]),
         PageKeyBinding(label: "Space", words: .uiFormKeyToggle, pages: [.schedule], essential: [.schedule]),
@@ -44,6 +44,8 @@ extension Keymap {
         PageKeyBinding(label: "PgUp/PgDn", words: .uiCalendarKeyMonth, pages: [.calendar]),
         PageKeyBinding(label: "t", words: .uiKeyToday, pages: [.calendar]),
         PageKeyBinding(label: "Enter", words: .uiCalendarKeyShow, pages: [.calendar], essential: [.calendar]),
+        // The archived trackers.
+        PageKeyBinding(label: "Enter", words: .uiArchivedKeyUnarchive, pages: [.archived], essential: [.archived]),
         // A numeric habit's amount.
         PageKeyBinding(label: "0–9 . ,", words: .uiAmountKeyType, pages: [.amount]),
         PageKeyBinding(label: "Enter", words: .uiAmountKeySave, pages: [.amount], essential: [.amount]),

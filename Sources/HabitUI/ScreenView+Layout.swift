@@ -20,6 +20,10 @@ extension ScreenView {
             let words = t.text(.uiNewTrackerNotDue, DataText.safe(added.name), t.dateWithoutWeekday(added.day))
             lines += wrapNote(words, width: width).map { ($0, Style(foreground: .yellow)) }
         }
+        if let slip = state.slipLogged {
+            let words = t.text(.uiSlipLogged, DataText.safe(slip.name), t.dateWithoutWeekday(slip.day))
+            lines += wrapNote(words, width: width).map { ($0, Style(foreground: .yellow)) }
+        }
         if let sync = state.syncStatus ?? state.offlineNote {
             lines += wrapNote(DataText.safe(sync), width: width).map { ($0, Style(foreground: .yellow)) }
         }

@@ -56,6 +56,7 @@ public struct ScreenView {
         case .confirmDelete(let trackerID): drawConfirmDelete(state, trackerID: trackerID, into: &grid)
         case .form(let flow): drawForm(flow, state: state, into: &grid, in: body)
         case .details(let details): drawDetails(details, part: state.detailsPart, into: &grid, in: body)
+        case .archived(let highlighted): drawArchived(state.archivedTrackers, highlighted: highlighted, into: &grid)
         case nil: break
         }
     }
@@ -77,7 +78,7 @@ public struct ScreenView {
         let relative = t.relativeDay(screen.day, today: state.today).map { " (\($0))" } ?? ""
         _ = grid.draw(TextWidth.truncate(t.longDate(screen.day) + relative, to: body.width), x: 0, y: y, style: .attributes(.bold))
         y += 1
-        drawWeek(screen.week, into: &grid, y: y, width: body.width)
+        drawWeek(screen.week, states: state.weekStates, into: &grid, y: y, width: body.width)
         y += 1
         let field = state.search.isEmpty && !state.isEditingSearch ? t[.uiSearch] : DataText.safe(state.search)
         let fieldStyle: Style = state.search.isEmpty && !state.isEditingSearch ? .attributes(.dim) : .plain
@@ -118,13 +119,28 @@ public struct ScreenView {
         }
     }
 
-    private func drawWeek(_ week: [DayScreen.WeekDay], into grid: inout Grid, y: Int, width: Int) {
+    /// Each day with the selected card's state on it, the glyph its details' calendar uses (✓ done,
+    /// ✗ missed, – skipped, ~ forgiven, ! slip, ○ to do, · not due), after the day's number.
+    private func drawWeek(_ week: [DayScreen.WeekDay], states: [TrackerDetails.DayState?], into grid: inout Grid, y: Int, width: Int) {
         let cell = max(3, width / 7)
         for (index, weekday) in week.enumerated() {
-            let label = cell >= 6 ? "\(t.weekdayMini(weekday.weekday)) \(weekday.date.day)" : "\(weekday.date.day)"
+            let state = states.indices.contains(index) ? states[index] : nil
+            let dayLook = state.map(look)
+            let mark = dayLook.map { " \($0.glyph)" } ?? ""
+            let day = "\(weekday.date.day)"
+            let full = "\(t.weekdayMini(weekday.weekday)) \(day)"
+            // The weekday's name, then the glyph's space, give way first on a narrow strip.
+            let label = [full + mark, day + mark, day + mark.trimmingWhitespace(), day]
+                .first { TextWidth.width($0) <= cell - 1 } ?? day
             var style: Style = weekday.isToday ? .attributes([.bold, .underline]) : .plain
             if weekday.isSelected { style.attributes.insert(.reverse) }
-            _ = grid.draw(TextWidth.padLeft(label, to: cell - 1), x: index * cell, y: y, style: style)
+            let x = index * cell
+            _ = grid.draw(TextWidth.padLeft(label, to: cell - 1), x: x, y: y, style: style)
+            if let dayLook, label != day, dayLook.glyph != " " {
+                var glyphStyle = dayLook.style
+                if weekday.isSelected { glyphStyle.attributes.insert(.reverse) }
+                _ = grid.put(dayLook.glyph, x: x + cell - 2, y: y, style: glyphStyle)
+            }
         }
     }
 
@@ -278,6 +294,20 @@ public struct ScreenView {
         for (index, line) in lines.enumerated() where index < frame.height - 2 {
             let style: Style = index == highlighted ? .attributes(.reverse) : .plain
             _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + index, style: style)
+        }
+    }
+
+    /// The archived trackers, one a row (emoji and name), the highlighted one reversed; a line
+    /// saying there are none when there are none.
+    private func drawArchived(_ trackers: [Tracker], highlighted: Int, into grid: inout Grid) {
+        let lines = trackers.isEmpty ? [t[.uiArchivedEmpty]]
+            : trackers.map { DataText.safe([$0.emoji, $0.name].compactMap { $0 }.joined(separator: " ")) }
+        let frame = box(lines: lines, title: t[.uiArchivedTitle], into: &grid)
+        let shown = frame.height - 2
+        let first = max(0, min(highlighted - shown + 1, lines.count - shown))
+        for (row, line) in lines.dropFirst(first).prefix(shown).enumerated() {
+            let style: Style = trackers.isEmpty ? .attributes(.dim) : first + row == highlighted ? .attributes(.reverse) : .plain
+            _ = grid.draw(TextWidth.truncate(line, to: frame.width - 4), x: frame.x + 2, y: frame.y + 1 + row, style: style)
         }
     }
 

@@ -17,7 +17,8 @@ import Testing
         .uiNewTrackerNotDue, .uiKeyPageUp, .uiKeyPageDown, .uiKeyFirst, .uiKeyLast, .uiKeyRepaint, .uiKeyInterrupt,
         .uiFilterActive, .uiCardSlip, .uiCardUnslip, .uiSearchKeyKeep, .uiCalendarKeyDay, .uiCalendarKeyWeek, .uiCalendarKeyMonth,
         .uiCalendarKeyShow, .uiAmountKeyType, .uiAmountKeySave, .uiStatisticsKeyScroll, .uiStatisticsKeyPage, .uiStatisticsKeyEnds,
-        .uiStatisticsKeyTrackers, .uiKeyUndo,
+        .uiStatisticsKeyTrackers, .uiKeyUndo, .uiSlipLogged, .uiKeyArchived, .uiArchivedTitle,
+        .uiArchivedEmpty, .uiArchivedKeyUnarchive,
     ]
 
     @Test func eachIsWordedInBothLanguages() {

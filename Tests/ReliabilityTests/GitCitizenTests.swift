@@ -311,6 +311,19 @@ struct GitCitizenTests {
         #expect(change.status == 1 && change.err.contains(words), "\(change.all)")
     }
 
+    @Test("on an unborn branch (`git checkout --orphan`) the first commit holds every file the index holds, as `git commit -a`")
+    func unbornBranchKeepsTheIndex() throws {
+        let world = try World("citizen-orphan")
+        try world.git("checkout", "-q", "--orphan", "fresh")
+        let staged = try world.git("ls-files")
+        #expect(staged.split(separator: "\n").count > 1, "\(staged)")
+        let outcome = world.habit(["done", "read"])
+        try #require(outcome.succeeded, "\(outcome.all)")
+        #expect(try world.git("ls-tree", "-r", "--name-only", "HEAD") == staged)
+        #expect(try world.git("rev-list", "--count", "HEAD") == "1")
+        try world.expectGitAgrees("trackers/read.toml", "orphan")
+    }
+
     @Test("`core.logAllRefUpdates=false`: a move is added to the reflogs that exist and creates none, as git 2.39 does")
     func reflogsWhenLogAllRefUpdatesIsFalse() throws {
         let world = try World("citizen-reflog-false")

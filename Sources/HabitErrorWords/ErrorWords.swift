@@ -83,6 +83,8 @@ public enum ErrorWords {
             return Refusal(t[.gitIdentityUnknown], hint: t[.gitIdentityUnknownHint])
         case .gitCommitting(let holders):
             return Refusal(t.text(.gitCommitting, t.list(holders.map(safe))), hint: t[.gitCommittingHint])
+        case .gitMergeInProgress:
+            return Refusal(t[.gitMergeInProgress], hint: t[.gitMergeInProgressHint])
         case .branchKeptMoving(let attempts):
             return Refusal(t.text(.branchKeptMoving, attempts), hint: t[.branchKeptMovingHint])
         case .commitFailed(let detail, let kept):

@@ -129,7 +129,9 @@ extension Repository {
         return treeOID
     }
 
-    /// The tree of `base` (none: empty) with `changes`, built through an in-memory index.
+    /// The tree of `base` with `changes`, built through an in-memory index. Without a base (an
+    /// unborn branch, after `git checkout --orphan`) it starts from what the index holds, as the
+    /// first `git commit -a` does, so files staged there are not left out.
     private func tree(of base: CommitID?, with changes: [String: TreeChange]) throws -> git_oid {
         var raw: OpaquePointer?
         try check(git_index_new(&raw), "Could not prepare a commit")
@@ -137,6 +139,12 @@ extension Repository {
         if let base {
             try check(git_index_read_tree(index.pointer, lookupCommit(base).tree().pointer),
                       "Could not read the files of \(base.hex.prefix(12))")
+        } else {
+            let staged = try self.index()
+            try check(git_index_read(staged.pointer, 0), "Could not read the staging area")
+            var stagedTree = git_oid()
+            try check(git_index_write_tree(&stagedTree, staged.pointer), "Could not record the files of the staging area")
+            try check(git_index_read_tree(index.pointer, lookupTree(stagedTree).pointer), "Could not read the files of the staging area")
         }
         for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
             switch change {

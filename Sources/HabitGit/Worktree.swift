@@ -67,5 +67,7 @@ extension Repository {
                       "Could not create \(branch) at \(new.hex.prefix(12))")
         }
         git_reference_free(reference)
+        // The branch has moved: a reflog that cannot be written must not make the change look failed.
+        try? appendToExistingReflogs(of: branch, to: new, message: message)
     }
 }

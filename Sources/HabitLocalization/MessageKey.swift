@@ -328,9 +328,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case gitIdentityUnknown
     case gitIdentityUnknownHint
     case unsupportedRepository
+    case unsupportedRepositoryFound
     case unsupportedRepositoryHint
     case unsupportedRepositoryNoFixHint
     case gitCommittingHint
+    case gitMergeInProgress
+    case gitMergeInProgressHint
     case branchKeptMovingHint
     case commitFailedRolledBack
     case commitFailedKept

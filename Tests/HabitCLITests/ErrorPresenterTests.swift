@@ -22,7 +22,7 @@ import Testing
         case notInitialized, alreadyInitialized, notEmpty, unusablePath, io, busy, invalidFiles
         case invalidName, invalidEmoji, noSuchTracker, ambiguousTracker, nameTaken, unknownCategory, categoryExists
         case markRefused, changedMeanwhile, confirmationNeeded
-        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, unsupportedRepository, gitIdentityUnknown, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
+        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, gitMergeInProgress, unsupportedRepository, gitIdentityUnknown, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
         case mergedDataInvalid, remoteDataInvalid, notHabitRepository, remoteKeptChanging, unfinishedGitMerge, handEditsInvalid
         case notNumeric, amountNeeded, badTotal, backwardsRange, eventWithTarget, noScheduler, schedulerFailed
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
@@ -57,6 +57,7 @@ import Testing
             case .gitFilterDriver: self = .gitFilterDriver
             case .branchKeptMoving: self = .branchKeptMoving
             case .gitCommitting: self = .gitCommitting
+            case .gitMergeInProgress: self = .gitMergeInProgress
             case .unsupportedRepository: self = .unsupportedRepository
             case .gitIdentityUnknown: self = .gitIdentityUnknown
             case .commitFailed: self = .commitFailed
@@ -133,6 +134,7 @@ import Testing
             case .gitFilterDriver: return [.gitFilterDriver(name: "lfs", path: "trackers/run.toml")]
             case .branchKeptMoving: return [.branchKeptMoving(attempts: 5)]
             case .gitCommitting: return [.gitCommitting(holders: ["pid 7 (git)"])]
+            case .gitMergeInProgress: return [.gitMergeInProgress]
             case .gitIdentityUnknown: return [.gitIdentityUnknown]
             case .unsupportedRepository:
                 return [.unsupportedRepository(setting: "core.splitIndex", fix: "git -C /d config core.splitIndex false"),

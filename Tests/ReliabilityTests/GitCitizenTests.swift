@@ -287,6 +287,80 @@ struct GitCitizenTests {
         #expect(try world.git("reflog", "-1", "--format=%gs", "main") == "commit: done: Read 2026-11-22")
         #expect(try world.git("reflog", "-1", "--format=%gs", "HEAD") == "commit: done: Read 2026-11-22")
     }
+
+    @Test("`habit status` and `habit check` name a format every change refuses, in the refusal's words",
+          arguments: ["core.splitIndex", "index.skipHash", "extensions.worktreeConfig", "extensions.objectformat"])
+    func statusAndCheckNameUnsupportedFormats(setting: String) throws {
+        let world = try World("citizen-format")
+        if setting == "extensions.objectformat" {
+            // A sha256 repository holding the same files: libgit2 1.5 does not open it at all.
+            try FileManager.default.removeItem(atPath: world.data + "/.git")
+            try world.git("init", "-q", "--object-format=sha256", "-b", "main")
+        } else {
+            try world.git("config", setting, "true")
+        }
+        let words = "The data directory's repository uses \(setting), which habit's git library cannot write as git would"
+        let status = world.habit(["status"])
+        #expect(status.succeeded, "\(status.all)")
+        #expect(status.out.contains(words), "\(status.out)")
+        #expect(!status.out.contains("not a git repository"), "\(status.out)")
+        let check = world.habit(["check"])
+        #expect(check.status == 1, "\(check.all)")
+        #expect(check.out.contains(words), "\(check.out)")
+        let change = world.habit(["done", "read"])
+        #expect(change.status == 1 && change.err.contains(words), "\(change.all)")
+    }
+
+    @Test("on an unborn branch (`git checkout --orphan`) the first commit holds every file the index holds, as `git commit -a`")
+    func unbornBranchKeepsTheIndex() throws {
+        let world = try World("citizen-orphan")
+        try world.git("checkout", "-q", "--orphan", "fresh")
+        let staged = try world.git("ls-files")
+        #expect(staged.split(separator: "\n").count > 1, "\(staged)")
+        let outcome = world.habit(["done", "read"])
+        try #require(outcome.succeeded, "\(outcome.all)")
+        #expect(try world.git("ls-tree", "-r", "--name-only", "HEAD") == staged)
+        #expect(try world.git("rev-list", "--count", "HEAD") == "1")
+        try world.expectGitAgrees("trackers/read.toml", "orphan")
+    }
+
+    @Test("`core.logAllRefUpdates=false`: a move is added to the reflogs that exist and creates none, as git 2.39 does")
+    func reflogsWhenLogAllRefUpdatesIsFalse() throws {
+        let world = try World("citizen-reflog-false")
+        try world.git("config", "core.logAllRefUpdates", "false")
+        let before = try world.git("reflog", "main").split(separator: "\n").count
+        let headBefore = try world.git("reflog", "HEAD").split(separator: "\n").count
+        try #require(world.habit(["done", "read"]).succeeded)
+        #expect(try world.git("reflog", "main").split(separator: "\n").count == before + 1)
+        #expect(try world.git("reflog", "HEAD").split(separator: "\n").count == headBefore + 1)
+        #expect(try world.git("reflog", "-1", "--format=%gs", "main") == "commit: done: Read 2026-11-22")
+        // A branch git made under the setting has no reflog, and git's own commits make none.
+        try world.git("checkout", "-q", "-b", "other")
+        let outcome = world.habit(["done", "read", "--date", "2026-11-21"])
+        try #require(outcome.succeeded, "\(outcome.all)")
+        #expect(!FileManager.default.fileExists(atPath: world.data + "/.git/logs/refs/heads/other"))
+        #expect(try world.git("reflog", "HEAD").split(separator: "\n").count == headBefore + 3)
+    }
+
+    @Test("a merge in progress (MERGE_HEAD) stops a change before anything is written, naming `git merge --abort`")
+    func mergeInProgressRefuses() throws {
+        let world = try World("citizen-merge-head")
+        try world.git("checkout", "-q", "-b", "side")
+        try FileHandle.append("notes\n", to: world.data + "/NOTES.txt")
+        try world.git("add", "NOTES.txt")
+        try world.git("commit", "-q", "-m", "notes")
+        try world.git("checkout", "-q", "main")
+        try world.git("merge", "-q", "--no-ff", "--no-commit", "side")
+        let head = try world.git("rev-parse", "HEAD")
+        let file = try String(contentsOfFile: world.data + "/trackers/read.toml", encoding: .utf8)
+        let outcome = world.habit(["done", "read"])
+        #expect(outcome.status == 1, "\(outcome.all)")
+        #expect(outcome.err.contains("A git merge is in progress"), "\(outcome.err)")
+        #expect(outcome.err.contains("git merge --abort"), "\(outcome.err)")
+        #expect(try world.git("rev-parse", "HEAD") == head)
+        #expect(try String(contentsOfFile: world.data + "/trackers/read.toml", encoding: .utf8) == file)
+        #expect(FileManager.default.fileExists(atPath: world.data + "/.git/MERGE_HEAD"))
+    }
 }
 
 extension FileHandle {

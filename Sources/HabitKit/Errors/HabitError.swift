@@ -52,6 +52,9 @@ public enum HabitError: Error, Equatable, Sendable {
     /// git commands about to commit in the data directory (`pid 7 (git)`), an editor open perhaps:
     /// a change now would make their commit fail.
     case gitCommitting(holders: [String])
+    /// A merge is in progress (MERGE_HEAD): a commit now would finish it with habit's change
+    /// alone, as a partial `git commit` would. Nothing was changed.
+    case gitMergeInProgress
     /// The branch kept moving under habit (another git committing) for `attempts` tries.
     case branchKeptMoving(attempts: Int)
     /// The files were written but could not be committed: `kept` lists the files left changed and

@@ -11,6 +11,13 @@ public struct HistoryEntry: Equatable, Sendable {
     public let files: [String]
 }
 
+/// A repository format habit's git library cannot write as git would: the setting that makes it
+/// and the git command that turns it off (nil when there is none).
+public struct UnsupportedRepositoryFormat: Equatable, Sendable {
+    public let setting: String
+    public let fix: String?
+}
+
 /// Where the directory stands against its remote: for `habit status` and the "not synced" note.
 public struct SyncStatus: Equatable, Sendable {
     public var isRepository: Bool
@@ -27,6 +34,10 @@ public struct SyncStatus: Equatable, Sendable {
     public var interruptedChange: Bool
     /// A merge begun by `git pull` and not finished.
     public var gitMergeInProgress: Bool
+    /// A repository format every change refuses (split index, sha256, …); see `unsupportedFormat()`.
+    public var unsupportedFormat: UnsupportedRepositoryFormat?
+    /// False when the repository could not be opened at all (a sha256 one): nothing else is known.
+    public var isReadable = true
     public var lastSyncSuccess: Double?
     public var lastSyncAttempt: Double?
     public var lastSyncError: String?
@@ -53,8 +64,21 @@ extension Habits {
     public func syncStatus() -> SyncStatus {
         var status = SyncStatus(isRepository: false, ahead: 0, behind: 0, uncommitted: [], interruptedChange: false,
                                 gitMergeInProgress: false)
-        guard let repository = try? repository() else { return status }
+        let repository: Repository
+        do {
+            guard let opened = try self.repository() else { return status }
+            repository = opened
+        } catch {
+            // A repository libgit2 cannot open for its format (sha256) is still one: say which format.
+            if let format = unsupportedFormat() {
+                status.isRepository = true
+                status.unsupportedFormat = format
+                status.isReadable = false
+            }
+            return status
+        }
         status.isRepository = true
+        status.unsupportedFormat = unsupportedFormat(of: repository)
         status.branch = try? repository.currentBranch()
         status.remote = (try? repository.configuredRemoteURL()).flatMap { $0 }.map(redactCredentials)
         if let local = try? repository.headCommitID() {
@@ -82,6 +106,31 @@ extension Habits {
         status.lastSyncAttempt = records.lastSyncAttempt
         status.lastSyncError = records.lastSyncError
         return status
+    }
+
+    /// The repository format every change would refuse (`Repository.refuseUnsupportedFormat`, or a
+    /// repository libgit2 cannot open for its format, such as sha256), for `habit status` and
+    /// `habit check`; nil when there is none or no repository.
+    public func unsupportedFormat() -> UnsupportedRepositoryFormat? {
+        do {
+            guard let repository = try repository() else { return nil }
+            return unsupportedFormat(of: repository)
+        } catch let error as GitError {
+            return UnsupportedFormat.fromOpenFailure(error).map { UnsupportedRepositoryFormat(setting: $0.setting, fix: $0.fix) }
+        } catch {
+            return nil
+        }
+    }
+
+    private func unsupportedFormat(of repository: Repository) -> UnsupportedRepositoryFormat? {
+        do {
+            try repository.refuseUnsupportedFormat()
+            return nil
+        } catch let format as UnsupportedFormat {
+            return UnsupportedRepositoryFormat(setting: format.setting, fix: format.fix?.replacing("DIR", with: directory.path))
+        } catch {
+            return nil
+        }
     }
 
     /// The one-line note every command shows while changes wait for a sync: how many, and why the

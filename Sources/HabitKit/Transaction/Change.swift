@@ -11,7 +11,7 @@ extension Habits {
         let (result, record) = try translating { () throws -> (Result, ChangeRecord?) in
             let lock = try self.lock("habit \(message)")
             defer { withExtendedLifetime(lock) {} }
-            let repository = try prepareForWriting()
+            let repository = try prepareForWriting(refusingMerge: true)
             var reusable = preview
             var attempt = 1
             while true {
@@ -50,7 +50,9 @@ extension Habits {
     /// What every writer does first, holding the lock: sweeps temporary files of killed writers,
     /// finishes an interrupted step, and makes sure a clone made by plain `git clone` merges data
     /// files with habit's rules. Returns the repository, nil for a plain directory.
-    func prepareForWriting() throws -> Repository? {
+    /// `refusingMerge`: a merge in progress (MERGE_HEAD) is refused before anything is written;
+    /// only sync, which finishes such a merge, goes on.
+    func prepareForWriting(refusingMerge: Bool = false) throws -> Repository? {
         directory.files.sweepTemporaryFiles(in: ["", DataFormat.trackersFolder])
         guard let repository = try repository() else { return nil }
         do {
@@ -58,6 +60,7 @@ extension Habits {
         } catch let format as UnsupportedFormat {
             throw HabitError.unsupportedRepository(setting: format.setting, fix: format.fix?.replacing("DIR", with: directory.path))
         }
+        if refusingMerge, !repository.mergeHeads().isEmpty { throw HabitError.gitMergeInProgress }
         repository.applySharedRepositoryMode()
         GitLockRecovery.sweep(repository)
         try Advance.finishInterrupted(in: repository, files: directory.files)
@@ -117,7 +120,7 @@ extension Habits {
     /// cannot run, an unknown identity).
     static func isGitFailure(_ error: HabitError) -> Bool {
         switch error {
-        case .gitLocked, .gitFilterDriver, .gitCommitting, .gitIdentityUnknown, .unsupportedRepository, .branchKeptMoving: false
+        case .gitLocked, .gitFilterDriver, .gitCommitting, .gitMergeInProgress, .gitIdentityUnknown, .unsupportedRepository, .branchKeptMoving: false
         default: true
         }
     }

@@ -28,6 +28,7 @@ struct StatusCommand: ParsableCommand {
                 } ?? .null),
                 ("interrupted_change", .bool(status.interruptedChange)),
                 ("git_merge_in_progress", .bool(status.gitMergeInProgress)),
+                ("unsupported_format", .optional(status.unsupportedFormat?.setting)),
                 ("last_sync", .optional(iso(status.lastSyncSuccess))),
                 ("last_error", .optional(status.lastSyncError)),
                 ("problem", .optional(status.problem)),
@@ -37,6 +38,10 @@ struct StatusCommand: ParsableCommand {
         guard status.isRepository else {
             session.out(t[.statusPlain])
             return
+        }
+        if let format = status.unsupportedFormat {
+            for line in session.unsupportedFormatLines(format) { session.out(session.style.yellow(line)) }
+            guard status.isReadable else { return }
         }
         session.out(status.remote.map { t.text(.statusRemote, TerminalText.safe($0)) } ?? t[.statusNoRemote])
         session.out(t.text(.statusAheadBehind, status.ahead, status.behind))
@@ -53,6 +58,13 @@ struct StatusCommand: ParsableCommand {
 }
 
 extension Session {
+    /// What `habit status` and `habit check` say of a repository format every change refuses: the
+    /// refusal's words (`unsupportedRepository`) and its hint.
+    func unsupportedFormatLines(_ format: UnsupportedRepositoryFormat) -> [String] {
+        [t.text(.unsupportedRepositoryFound, TerminalText.safe(format.setting)),
+         format.fix.map { t.text(.unsupportedRepositoryHint, TerminalText.safe($0)) } ?? t[.unsupportedRepositoryNoFixHint]]
+    }
+
     /// "2026-11-22 03:16" in the user's time zone.
     func clockText(_ seconds: Double) -> String {
         LocalTime.minuteText(at: Int(seconds.rounded(.down)))

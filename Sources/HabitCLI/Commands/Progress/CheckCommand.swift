@@ -23,11 +23,14 @@ struct CheckCommand: ParsableCommand {
         let session = Session(global)
         let t = session.t
         let store = try session.habits.read(useCache: false)
-        let errors = store.errors.count
-        let warnings = store.diagnostics.count - errors
+        // A format every change refuses is an error of the directory, said in the refusal's words.
+        let format = session.habits.unsupportedFormat()
+        let errors = store.errors.count + (format == nil ? 0 : 1)
+        let warnings = store.diagnostics.count - store.errors.count
         if json.isSet {
             session.context.output.write(JSON.object([
                 ("errors", .int(errors)), ("warnings", .int(warnings)),
+                ("unsupported_format", .optional(format?.setting)),
                 ("diagnostics", .array(store.diagnostics.map { diagnostic in
                     let (message, hint) = DiagnosticWords.words(diagnostic.problem, t)
                     return .object([
@@ -37,9 +40,10 @@ struct CheckCommand: ParsableCommand {
                     ])
                 })),
             ]).rendered())
-        } else if store.diagnostics.isEmpty {
+        } else if store.diagnostics.isEmpty, format == nil {
             session.out(t.text(.checkClean, store.trackerIDs.count + 1))
         } else {
+            for line in format.map(session.unsupportedFormatLines) ?? [] { session.out(line) }
             for diagnostic in store.diagnostics {
                 session.out(DiagnosticPrinter.render(diagnostic, messages: t, style: session.style))
             }

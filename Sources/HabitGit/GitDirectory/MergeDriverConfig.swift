@@ -69,8 +69,8 @@ public enum MergeDriverConfig {
         let missing: [Entry]
 
         init(_ text: String) {
-            // An array, not a Set: a Set of a new type costs every command about 0.3 M instructions
-            // the first time (its metadata and conformances looked up by name).
+            // An array, not a Set: a Set of a new type costs every command the lookup of its
+            // metadata and conformances by name the first time (docs/performance.md).
             var found: [Entry] = []
             // (section, subsection) of the current line; section names are case-insensitive,
             // subsections not.

@@ -1,4 +1,5 @@
 import HabitGit
+import HabitSystem
 import HabitStore
 
 /// A change in the history, as `habit log` shows it.
@@ -112,6 +113,10 @@ extension Habits {
     /// repository libgit2 cannot open for its format, such as sha256), for `habit status` and
     /// `habit check`; nil when there is none or no repository.
     public func unsupportedFormat() -> UnsupportedRepositoryFormat? {
+        // `habit check` asks this too, and a read-only command loads libgit2 only when the
+        // repository's configuration could name such a format.
+        guard directory.files.exists(".git"),
+              UnsupportedFormat.mayApply(gitDirectory: directory.path + "/.git", environment: ProcessEnvironment.current()) else { return nil }
         do {
             guard let repository = try repository() else { return nil }
             return unsupportedFormat(of: repository)

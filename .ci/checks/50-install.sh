@@ -23,7 +23,7 @@ if echo "$libraries" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; t
 fi
 # libgit2 is Debian's, loaded on first use (Sources/CLibgit2): not linked, and present to load.
 if readelf -d "$habit" | grep -q 'NEEDED.*libgit2'; then fail "the installed habit links libgit2 instead of loading it on first use"; fi
-# libgit2's start finds these two in the executable and skips what only https and ssh need.
+# libgit2's start finds this one in the executable and skips the certificates only https needs.
 for program in "$habit" "$prefix/bin/habit-serve"; do
   exported=$(nm -D --defined-only "$program")
   for hook in mbedtls_x509_crt_parse_file; do

@@ -31,7 +31,7 @@ struct UIEndToEndTests {
         defer { terminal = nil }
         let tmux = try #require(terminal)
         try tmux.waitFor("shell>")
-        try tmux.type("stty -a > \(scratch.sub("before.txt")); '\(habit)' ui; echo \"status=$?\"; stty -a > \(scratch.sub("after.txt")); echo done-1000")
+        try tmux.type("stty -a > \(scratch.sub("before.txt")); '\(habit)' ui; echo \"status=$?\"; stty -a > \(scratch.sub("after.txt")); echo done-$((999+1))")
         try tmux.press("Enter", thenWaitFor: "Monday, 23 November 2026")
         #expect(try tmux.query("#{alternate_on}") == "1")
 
@@ -57,6 +57,8 @@ struct UIEndToEndTests {
         try tmux.waitFor("trackers/spanish.toml:2:")
         try tmux.press("Space", thenWaitFor: "○")
 
+        // The command line holds `done-$((999+1))`, so only the shell's output says "done-1000":
+        // habit has exited and the status and the terminal's settings are written.
         try tmux.press("q", thenWaitFor: "done-1000")
         #expect(readFile(data + "/trackers/spanish.toml") == broken)
         #expect(try tmux.transcript().contains("status=0"))

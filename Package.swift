@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"]),
         // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
         // template language and the formats of dates and numbers, shared by every front-end.
-        .target(name: "HabitLocalization", dependencies: ["HabitCore"]),
+        .target(name: "HabitLocalization", dependencies: ["HabitCore"], exclude: ["Catalogs"]),
         // The words of every HabitError and file problem (HabitLocalization's catalogs over HabitKit's
         // errors), for every front-end: the CLI adds its exit status, `habit ui` and `habit serve` show them.
         .target(name: "HabitErrorWords", dependencies: ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),

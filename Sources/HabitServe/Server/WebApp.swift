@@ -204,11 +204,7 @@ struct WebApp: Sendable {
     /// The Origin, the body (bounded, a form) and the CSRF token (field or header) of a change.
     func checkedForm(_ call: inout Call, session: SessionBook.Session) async -> Result<FormBody, Refusal> {
         let text = call.text
-        let principal = call.principal ?? Principal(kind: .open, name: "", scope: .everything, csrf: session.csrf, key: session.id)
-        // A bearer request comes from a script, which no other site's page can make a browser send.
-        guard !principal.needsCSRF || requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
-            return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)))
-        }
+        if let refusal = originRefusal(call) { return .failure(Refusal(response: refusal)) }
         let type = (call.request.headers[.contentType] ?? "").lowercased()
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             return .failure(Refusal(response: Reply.problem(.unsupportedMediaType, text[.webBadRequest], wantsJSON: call.wantsJSON, text: text)))
@@ -217,9 +213,8 @@ struct WebApp: Sendable {
             return .failure(Refusal(response: Reply.problem(.contentTooLarge, text[.webTooLarge], wantsJSON: call.wantsJSON, text: text)))
         }
         let form = FormBody(Substring(String(buffer: body)))
-        let given = call.request.headers[.init("X-CSRF-Token")!] ?? form["csrf"] ?? ""
-        guard principal.acceptsCSRF(given) else {
-            return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": CSRF", wantsJSON: call.wantsJSON, text: text)))
+        if let refusal = csrfRefusal(call, given: call.request.headers[.init("X-CSRF-Token")!] ?? form["csrf"]) {
+            return .failure(Refusal(response: refusal))
         }
         return .success(form)
     }

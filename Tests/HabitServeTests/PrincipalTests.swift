@@ -1,3 +1,4 @@
+import Foundation
 import HabitKit
 import Hummingbird
 import Testing
@@ -62,6 +63,35 @@ import Testing
                                           .init(name: "u", hash: ServeSecret.hash("z"), scope: .everything, created: 4, lastUsed: 5)])
         #expect(try ServeAccess(parsing: Array(access.text.utf8), file: "f") == access)
         #expect(throws: HabitError.self) { try ServeAccess(parsing: Array("[[device]]\nname = \"x\"\n".utf8), file: "f") }
+    }
+
+    @Test func lastSeenIsWrittenAtMostOnceAMinuteAndLongUnseenDevicesAreForgotten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habit-devices-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = ServeAccessFile(path: folder.path + "/serve/key.toml")
+        let clock = Clock()
+        let book = DeviceBook(file: file, now: { clock.seconds })
+        let stale = ServeAccess.Device(name: "Old phone", hash: ServeSecret.hash("old"), created: 0, lastSeen: 0)
+        try file.update { (access: inout ServeAccess) throws(HabitError) in
+            access.devices = [stale]
+            return ((), changed: true)
+        }
+        clock.seconds = DeviceBook.cookieLifetime + 10
+        let opened = try book.open(userAgent: nil)
+        #expect(try file.load().devices == [opened.device], "the device unseen for 400 days is kept")
+        clock.seconds += 59
+        #expect(book.device(secret: opened.secret) != nil)
+        #expect(try file.load().devices.first?.lastSeen == opened.device.lastSeen, "last seen written within a minute")
+        clock.seconds += 1
+        #expect(book.device(secret: opened.secret) != nil)
+        #expect(try file.load().devices.first?.lastSeen == clock.seconds)
+        #expect(book.device(secret: "not a device") == nil)
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    final class Clock: @unchecked Sendable {
+        var seconds = 0
     }
 
     @Test func aLoginLinkWorksOnce() {

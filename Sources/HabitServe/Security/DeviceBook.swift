@@ -19,6 +19,8 @@ final class DeviceBook: Sendable {
     private let state = Mutex(State())
     /// A device's or token's last use is written when it is older than this.
     static let touchInterval = 60
+    /// The device cookie's Max-Age: 400 days, the longest a browser keeps a cookie.
+    static let cookieLifetime = 400 * 86_400
 
     init(file: ServeAccessFile, now: @escaping @Sendable () -> Int) {
         self.file = file
@@ -75,6 +77,8 @@ final class DeviceBook: Sendable {
         let secret = ServeSecret.make()
         let time = now()
         let device = try file.update { (access: inout ServeAccess) throws(HabitError) in
+            // A device unseen for longer than its cookie lives can never come back: forgotten.
+            access.devices.removeAll { time - $0.lastSeen > Self.cookieLifetime }
             let device = ServeAccess.Device(name: access.freeDeviceName(DeviceName.from(userAgent: userAgent)),
                                             hash: ServeSecret.hash(secret), created: time, lastSeen: time)
             access.devices.append(device)

@@ -192,7 +192,7 @@ struct WebApp: Sendable {
         let secure = Client.cameOverHTTPS(call.request.headers) ? "; Secure" : ""
         // The redirect takes the token out of the address bar and the history. 400 days: the
         // longest a browser keeps a cookie; `habit serve --revoke` ends it sooner.
-        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(opened.secret); HttpOnly; SameSite=Strict; Path=/; Max-Age=34560000\(secure)"])
+        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(opened.secret); HttpOnly; SameSite=Strict; Path=/; Max-Age=\(DeviceBook.cookieLifetime)\(secure)"])
     }
 
     // MARK: a change

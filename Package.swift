@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "CZlib"),
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
         .target(name: "CSQLite"),
+        // `habit serve`'s address as a QR code, through the system's libqrencode loaded on first use.
+        .target(name: "CQRencode"),
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
         // exports, read into and written from the model; no use case, no data directory. The SVG
         // heatmap's words come from HabitLocalization.
@@ -94,7 +96,7 @@ let package = Package(
             name: "HabitServe",
             dependencies: [
                 "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords",
-                "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
+                "CZlib", "CQRencode", .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsStartHooks),

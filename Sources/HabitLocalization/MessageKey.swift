@@ -907,6 +907,23 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case servePasswordMismatch
     case servePasswordTooShort
     case servePasswordNeedsTerminal
+    // MARK: habit serve --devices, --revoke, --token (issues 34, 38)
+    case serveDevicesNone
+    case serveDevice
+    case serveDeviceRevoked
+    case serveDeviceUnknown
+    case serveTokenMade
+    case serveTokensNone
+    case serveToken
+    case serveTokenNeverUsed
+    case serveScopeEverything
+    case serveScopeReadOnly
+    case serveScopeTracker
+    case serveScopeTrackerReadOnly
+    case serveTokenRevoked
+    case serveTokenUnknown
+    case serveTokenTaken
+    case serveTokenUsage
     // MARK: serve: the card menu, the form, categories, details (issue 23)
     case formNewTracker
     case formNewHabit

@@ -30,8 +30,12 @@ public enum HabitServe {
             return 1
         }
         let token: AccessToken?
+        let openKey: String?
         do {
             token = options.authentication ? try AccessToken.load(environment: environment, renew: options.newToken) : nil
+            // Without authentication the CSRF token is derived from the serve token all the same,
+            // so a page opened before a restart still posts after it.
+            openKey = options.authentication ? nil : try AccessToken.load(environment: environment, renew: false).value
         } catch {
             printError("habit serve: cannot keep the token in \(AccessToken.path(environment: environment)): \(error)")
             return 1
@@ -41,7 +45,11 @@ public enum HabitServe {
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
             clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,
             stateFolder: DataDirectory.stateFolder(environment))
-        let app = WebApp(habits: habits, options: options, token: token, environment: environment)
+        let links = LoginLinks()
+        let app = WebApp(habits: habits, options: options, token: token, environment: environment, links: links, openKey: openKey)
+        if let problem = app.devices?.problem() {
+            printError("habit serve: \(ServeAccessFile(directory: directory, environment: environment).path) cannot be read, so no device stays logged in: \(problem)")
+        }
         let responder = CallbackResponder<ServeContext> { request, context in await app.respond(request, peer: context.peer) }
         // On a wildcard address the URL printed is this machine's loopback one; a phone uses the
         // machine's name or address instead (allowed with --allow-host, or as an IP literal).
@@ -55,6 +63,9 @@ public enum HabitServe {
             onServerRunning: { _ in
                 printLine("habit serve: serving \(directory.path) at \(url)", to: 1)
                 if let token { printLine("habit serve: the token is kept in \(token.path) (habit serve --new-token makes a new one)", to: 1) }
+                let phone = PhoneAddress.lines(listen: options.listen, allowedHosts: options.allowedHosts,
+                                               loginLink: token == nil ? nil : links.make(), colored: isatty(1) == 1)
+                printLine(phone.joined(separator: "\n"), to: 1)
             })
         let background = options.syncEvery.map { seconds in
             Task.detached {

@@ -29,7 +29,7 @@ import Testing
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "Hummingbird"],
+        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "Hummingbird"],
         "habit-serve": ["HabitServe"],
     ]
 
@@ -40,7 +40,7 @@ import Testing
     /// HabitSystem wraps the C library and needs nothing else: every layer may use it.
     static let libcOnly: [String: Set<String>] = ["HabitSystem": ["Glibc", "Darwin"]]
 
-    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "ArgumentParser", "Hummingbird"]) }
+    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "CQRencode", "ArgumentParser", "Hummingbird"]) }
 
     /// `import X` lines of every Swift file of a target.
     static func imports(of target: String) throws -> [(file: String, module: String)] {

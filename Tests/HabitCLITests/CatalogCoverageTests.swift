@@ -45,6 +45,8 @@ import Testing
         for key in MessageKey.allCases where "\(key)".hasPrefix("web") { keys[key] = "../HabitServeTests/WebWordsTests.swift" }
         // The words inside the page habit report writes (the file, not the command's output).
         for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
+        // A device is made by a browser's login, a new API token is random: ServeAccessCommandTests.
+        for key: MessageKey in [.serveDevice, .serveDeviceRevoked, .serveTokenMade] { keys[key] = "ServeAccessCommandTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys
     }()

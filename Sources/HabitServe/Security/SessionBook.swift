@@ -1,19 +1,19 @@
 import Synchronization
 import HabitSystem
 
-/// The browsers logged in: a session id (the cookie) with its CSRF token, and the failed logins
-/// that slow down whoever guesses tokens.
+/// What the server keeps in memory for the principals of its requests: the sentence left for a
+/// session's next page, and the failed logins that slow down whoever guesses tokens. Sessions
+/// themselves are devices (`DeviceBook`), kept across restarts.
 final class SessionBook: Sendable {
+    /// A page's view of its principal: the key its flash is kept under, and its CSRF token.
     struct Session: Sendable {
         let id: String
         let csrf: String
-        var lastSeen: Double
-        /// A sentence for the next page this session loads (what "Sync now" did), said once.
-        var flash: String? = nil
     }
 
     private struct State {
-        var sessions: [String: Session] = [:]
+        /// A sentence for the next page a session loads (what "Sync now" did), said once.
+        var flashes: [String: String] = [:]
         /// The times of each client's recent failed logins.
         var failures: [Client: [Double]] = [:]
     }
@@ -23,39 +23,20 @@ final class SessionBook: Sendable {
     /// window passes (other clients are not affected).
     static let failureLimit = 5
     static let failureWindow = 60.0
-    /// A session unused this long is forgotten.
-    static let idleLifetime = 30.0 * 86_400
-
-    func open() -> Session {
-        let session = Session(id: Random.hex(bytes: 24), csrf: Random.hex(bytes: 24), lastSeen: SystemClock.monotonicSeconds())
-        state.withLock { state in
-            state.sessions = state.sessions.filter { SystemClock.monotonicSeconds() - $0.value.lastSeen < Self.idleLifetime }
-            state.sessions[session.id] = session
-        }
-        return session
-    }
-
-    func session(_ id: String) -> Session? {
-        state.withLock { state in
-            guard var session = state.sessions[id] else { return nil }
-            session.lastSeen = SystemClock.monotonicSeconds()
-            state.sessions[id] = session
-            return session
-        }
-    }
 
     /// `sentence` at the top of the next page the session loads: a change answered with a
     /// redirect says what it did there.
     func flash(_ sentence: String, to id: String) {
-        state.withLock { $0.sessions[id]?.flash = sentence }
+        state.withLock { state in
+            // Bounded: a flash nobody collects is dropped rather than kept forever.
+            if state.flashes.count >= Self.clientLimit { state.flashes.removeAll() }
+            state.flashes[id] = sentence
+        }
     }
 
     /// The sentence left for the session, once.
     func takeFlash(_ id: String) -> String? {
-        state.withLock { state in
-            defer { state.sessions[id]?.flash = nil }
-            return state.sessions[id]?.flash
-        }
+        state.withLock { $0.flashes.removeValue(forKey: id) }
     }
 
     /// How many clients' failures are remembered at most: a flood of new addresses cannot grow

@@ -19,13 +19,21 @@ struct WebApp: Sendable {
     let clock: WallClock
     let environment: [String: String]
     let cookieName: String
+    /// The devices logged in and the API tokens (nil: `--no-auth`).
+    let devices: DeviceBook?
+    /// The one-time login links of the QR code.
+    let links: LoginLinks
+    let authenticator: Authenticator
     /// The one session of a server without authentication (it still needs the CSRF token).
-    let openSession: SessionBook.Session
+    var openSession: SessionBook.Session { SessionBook.Session(id: "open", csrf: authenticator.openCSRF) }
 
     /// A form body larger than this is refused (413): a mark is a few hundred bytes.
     static let maximumBody = 16 * 1024
 
-    init(habits: Habits, options: ServeOptions, token: AccessToken?, environment: [String: String]) {
+    /// - Parameter openKey: the secret the `--no-auth` CSRF token is derived from (the serve
+    ///   token, so it outlives the process); a random one when nil.
+    init(habits: Habits, options: ServeOptions, token: AccessToken?, environment: [String: String],
+         links: LoginLinks = LoginLinks(), openKey: String? = nil) {
         self.habits = habits
         keeper = StoreKeeper(habits: habits)
         requestGuard = RequestGuard(listen: options.listen, allowedHosts: options.allowedHosts)
@@ -34,7 +42,12 @@ struct WebApp: Sendable {
         clock = WallClock(environment: environment)
         self.environment = environment
         cookieName = "habit_session_\(options.listen.port)"
-        openSession = sessions.open()
+        let wallClock = self.clock
+        devices = token == nil ? nil : DeviceBook(file: ServeAccessFile(directory: habits.directory, environment: environment),
+                                                  now: { Int(wallClock.seconds) })
+        self.links = links
+        authenticator = Authenticator(devices: devices, cookieName: cookieName,
+                                      openCSRF: ServeSecret.mac(openKey ?? ServeSecret.make(), "habit serve open csrf"))
     }
 
     struct Call {
@@ -43,6 +56,8 @@ struct WebApp: Sendable {
         let wantsJSON: Bool
         let host: String?
         let client: Client
+        /// Who sent it, once `Authenticator` found out.
+        var principal: Principal?
     }
 
     /// - Parameter peer: the address of the connection's other end (nil when unknown).
@@ -54,7 +69,7 @@ struct WebApp: Sendable {
         let text = WebText(language: Language.from(acceptLanguage: request.headers[.acceptLanguage]))
         let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
         let host = request.head.authority
-        var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host, client: Client(peer: peer, headers: request.headers))
+        var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host, client: Client(peer: peer, headers: request.headers), principal: nil)
         // RFC 9112: a request with more than one Host is answered 400 (the first was taken as the
         // authority; any other is still among the fields).
         guard request.headers[values: .init("Host")!].isEmpty else {
@@ -80,11 +95,20 @@ struct WebApp: Sendable {
             return Reply.secured(.ok, contentType: asset.type, body: asset.body, cache: true, extra: [.eTag: asset.etag])
         }
         if path == "/login" { return await login(&call) }
-        guard let session = currentSession(request) else {
-            if wantsJSON || method != .get { return Reply.problem(.unauthorized, text[.webLogIn], wantsJSON: wantsJSON, text: text) }
+        guard let principal = authenticator.principal(request) else {
+            if wantsJSON || method != .get || path.hasPrefix("/api/") {
+                return Reply.problem(.unauthorized, text[.webLogIn], wantsJSON: wantsJSON || path.hasPrefix("/api/"), text: text)
+            }
             return LoginPage(text: text, message: nil).response(status: .unauthorized)
         }
+        call.principal = principal
+        let session = principal.session
+        // A token reaches the JSON API only; a page needs a device's cookie.
+        if principal.kind == .token, !path.hasPrefix("/api/") {
+            return Reply.problem(.unauthorized, text[.webLogIn], wantsJSON: true, text: text)
+        }
         switch (method, path) {
+        case (.get, "/api/v1/whoami"): return Reply.json(WhoAmI.fields(principal))
         case (.get, "/"): return dayPage(call, session: session)
         case (.get, "/stats"): return statsPage(call, session: session)
         case (.post, "/mark"), (.post, "/sync"):
@@ -112,23 +136,18 @@ struct WebApp: Sendable {
 
     // MARK: the session
 
-    private func currentSession(_ request: Request) -> SessionBook.Session? {
-        guard token != nil else { return openSession }
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: " ") == cookieName else { continue }
-                if let session = sessions.session(String(parts[1]).trimmingCharacters(in: " ")) { return session }
-            }
-        }
-        return nil
-    }
-
     private func login(_ call: inout Call) async -> Response {
         let text = call.text
-        guard let token else { return Reply.redirect("/") }
+        guard let token, let devices else { return Reply.redirect("/") }
         var candidate: String? = nil
         if call.request.method == .get {
+            // The QR code's one-time link logs one device in, once, within minutes.
+            if let link = call.request.uri.queryParameters["link"] {
+                guard links.redeem(String(link)) else {
+                    return LoginPage(text: text, message: text[.webLoginFailed]).response(status: .unauthorized)
+                }
+                return openDevice(call, devices: devices)
+            }
             guard let given = call.request.uri.queryParameters["token"] else {
                 return LoginPage(text: text, message: nil).response(status: .ok)
             }
@@ -160,11 +179,20 @@ struct WebApp: Sendable {
                 return LoginPage(text: text, message: text[.webLoginFailed]).response(status: .unauthorized)
             }
         }
-        let session = sessions.open()
+        return openDevice(call, devices: devices)
+    }
+
+    /// A new device session: kept (hashed) across restarts, its secret only in the cookie.
+    private func openDevice(_ call: Call, devices: DeviceBook) -> Response {
+        let opened: (secret: String, device: ServeAccess.Device)
+        do { opened = try devices.open(userAgent: call.request.headers[.userAgent]) } catch {
+            return Reply.problem(.internalServerError, WebRefusal.sentence(error, call.text.messages, today: nil), wantsJSON: call.wantsJSON, text: call.text)
+        }
         // Over HTTPS (a TLS reverse proxy in front) the cookie is never sent over plain HTTP.
         let secure = Client.cameOverHTTPS(call.request.headers) ? "; Secure" : ""
-        // The redirect takes the token out of the address bar and the history.
-        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000\(secure)"])
+        // The redirect takes the token out of the address bar and the history. 400 days: the
+        // longest a browser keeps a cookie; `habit serve --revoke` ends it sooner.
+        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(opened.secret); HttpOnly; SameSite=Strict; Path=/; Max-Age=\(DeviceBook.cookieLifetime)\(secure)"])
     }
 
     // MARK: a change
@@ -176,9 +204,7 @@ struct WebApp: Sendable {
     /// The Origin, the body (bounded, a form) and the CSRF token (field or header) of a change.
     func checkedForm(_ call: inout Call, session: SessionBook.Session) async -> Result<FormBody, Refusal> {
         let text = call.text
-        guard requestGuard.isAllowed(origin: call.request.headers[.origin], host: call.host) else {
-            return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": Origin", wantsJSON: call.wantsJSON, text: text)))
-        }
+        if let refusal = originRefusal(call) { return .failure(Refusal(response: refusal)) }
         let type = (call.request.headers[.contentType] ?? "").lowercased()
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             return .failure(Refusal(response: Reply.problem(.unsupportedMediaType, text[.webBadRequest], wantsJSON: call.wantsJSON, text: text)))
@@ -187,9 +213,8 @@ struct WebApp: Sendable {
             return .failure(Refusal(response: Reply.problem(.contentTooLarge, text[.webTooLarge], wantsJSON: call.wantsJSON, text: text)))
         }
         let form = FormBody(Substring(String(buffer: body)))
-        let given = call.request.headers[.init("X-CSRF-Token")!] ?? form["csrf"] ?? ""
-        guard Random.constantTimeEqual(given, session.csrf) else {
-            return .failure(Refusal(response: Reply.problem(.forbidden, text[.webForbidden] + ": CSRF", wantsJSON: call.wantsJSON, text: text)))
+        if let refusal = csrfRefusal(call, given: call.request.headers[.init("X-CSRF-Token")!] ?? form["csrf"]) {
+            return .failure(Refusal(response: refusal))
         }
         return .success(form)
     }

@@ -1,7 +1,7 @@
 """Marks made while the server is away are never lost (issue 34), in a real browser behind a
 reverse proxy on this machine, as docs/serve.md sets it up: while the proxy answers 502 (the server
 is down) a tap is kept on the phone with the offline note; the server then restarts (a new process,
-every session gone), so the kept mark is answered "log in" and still kept; after the new login it
+the device logged out meanwhile), so the kept mark is answered "log in" and still kept; after the new login it
 arrives, once, in one commit. A mark the server refuses for a reason leaves the queue with that
 reason on the screen."""
 import http.client
@@ -101,8 +101,11 @@ def main():
         check("done" in card(driver, "run").get_attribute("class"), "the waiting mark does not show")
         check(wait_for(lambda: queued(driver) == 1), f"a tap answered 502 is not kept: {queued(driver)} waiting")
 
-        # The server restarts meanwhile: a new process, every session gone.
+        # The server restarts meanwhile, a new process; the device was logged out meanwhile
+        # (habit serve --revoke), so the kept mark is answered "log in".
         server.stop()
+        for line in account.habit("serve", "--devices").splitlines():
+            account.habit("serve", "--revoke", line.split(": ")[0])
         server = Server(account, "--allow-host", "localhost", port=port)
         proxy.down = False
         driver.execute_script("window.dispatchEvent(new Event('online'))")

@@ -22,6 +22,8 @@ struct ServeCommand: ParsableCommand {
             Examples:
               habit serve
               habit serve --listen 0.0.0.0:8023 --allow-host myhost.local --sync-every 15m
+              habit serve --devices
+              habit serve --token add tasker --tracker Run
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -44,9 +46,29 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .long, help: "Set a password the login page takes as well as the token (asked twice, not shown), and exit.")
     var setPassword = false
 
+    @Flag(name: .long, help: "List the devices logged in (name, since when, last seen), and exit.")
+    var devices = false
+
+    @Option(name: .long, help: ArgumentHelp("Log out the device of this name (see --devices), and exit.", valueName: "name"))
+    var revoke: String?
+
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("API tokens for the JSON API: add NAME (printed once), list, or revoke NAME; then exit.", valueName: "action"))
+    var token: [String] = []
+
+    @Flag(name: .long, help: "With --token add: a token that reads and changes nothing.")
+    var readOnly = false
+
+    @Option(name: .long, help: ArgumentHelp("With --token add: a token for this tracker only.", valueName: "tracker"))
+    var tracker: String?
+
     func run() throws {
         let session = Session(global)
         if setPassword { return try askPassword(session) }
+        let access = ServeAccessCommands(session: session)
+        if devices { return try access.listDevices() }
+        if let revoke { return try access.revokeDevice(revoke) }
+        if !token.isEmpty || readOnly || tracker != nil { return try access.token(token, readOnly: readOnly, tracker: tracker) }
         let executable = session.context.executablePath
         let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let server = (folder.isEmpty ? "." : folder) + "/habit-serve"

@@ -1,0 +1,98 @@
+import HabitKit
+import HabitLocalization
+import HabitSystem
+
+/// `habit serve --devices`, `--revoke NAME` and `--token add|list|revoke`: who may use the web
+/// app and its JSON API, kept by HabitKit's `ServeAccessFile` in the state folder. They change
+/// the file the running server reads, so a revocation takes effect at its next request.
+struct ServeAccessCommands {
+    let session: Session
+
+    var t: Messages { session.t }
+    var file: ServeAccessFile { ServeAccessFile(directory: session.directory, environment: session.context.environment) }
+
+    private func load() throws -> ServeAccess {
+        do { return try file.load() } catch { throw ErrorPresenter.failure(error, t) }
+    }
+
+    private func update<Value>(_ change: (inout ServeAccess) throws(HabitError) -> (Value, changed: Bool)) throws -> Value {
+        do { return try file.update(change) } catch { throw ErrorPresenter.failure(error, t) }
+    }
+
+    private func stamp(_ seconds: Int) -> String { LocalTime.minuteText(at: seconds) }
+
+    func listDevices() throws {
+        let devices = try load().devices
+        guard !devices.isEmpty else { return session.out(t[.serveDevicesNone]) }
+        for device in devices {
+            session.out(t.text(.serveDevice, TerminalText.safe(device.name), stamp(device.created), stamp(device.lastSeen)))
+        }
+    }
+
+    func revokeDevice(_ name: String) throws {
+        let found = try update { (access: inout ServeAccess) throws(HabitError) in
+            let before = access.devices.count
+            access.devices.removeAll { $0.name == name }
+            return (access.devices.count < before, changed: access.devices.count < before)
+        }
+        guard found else { throw Failure(t.text(.serveDeviceUnknown, TerminalText.safe(name))) }
+        session.out(t.text(.serveDeviceRevoked, TerminalText.safe(name)))
+    }
+
+    /// `--token add NAME`, `--token list`, `--token revoke NAME`.
+    func token(_ arguments: [String], readOnly: Bool, tracker: String?) throws {
+        switch (arguments.first, arguments.count) {
+        case ("add", 2): try addToken(arguments[1], readOnly: readOnly, tracker: tracker)
+        case ("list", 1) where !readOnly && tracker == nil: try listTokens()
+        case ("revoke", 2) where !readOnly && tracker == nil: try revokeToken(arguments[1])
+        default: throw Failure.usage(t[.serveTokenUsage])
+        }
+    }
+
+    private func addToken(_ name: String, readOnly: Bool, tracker: String?) throws {
+        guard !name.isEmpty, name.count <= 64, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw Failure.usage(t[.serveTokenUsage])
+        }
+        // The scope keeps the tracker's identifier, which a rename does not change.
+        let trackerID = try tracker.map { try session.resolve($0, in: session.load()).id }
+        let secret = ServeSecret.make()
+        let created = Int(session.context.clockSeconds)
+        let scope = ServeAccess.Scope(readOnly: readOnly, tracker: trackerID)
+        let added = try update { (access: inout ServeAccess) throws(HabitError) in
+            guard !access.tokens.contains(where: { $0.name == name }) else { return (false, changed: false) }
+            access.tokens.append(ServeAccess.Token(name: name, hash: ServeSecret.hash(secret), scope: scope, created: created))
+            return (true, changed: true)
+        }
+        guard added else { throw Failure(t.text(.serveTokenTaken, TerminalText.safe(name))) }
+        session.out(t.text(.serveTokenMade, TerminalText.safe(name), scopeWords(scope)))
+        session.out(secret)
+    }
+
+    private func listTokens() throws {
+        let tokens = try load().tokens
+        guard !tokens.isEmpty else { return session.out(t[.serveTokensNone]) }
+        for token in tokens {
+            session.out(t.text(.serveToken, TerminalText.safe(token.name), scopeWords(token.scope), stamp(token.created),
+                               token.lastUsed.map(stamp) ?? t[.serveTokenNeverUsed]))
+        }
+    }
+
+    private func revokeToken(_ name: String) throws {
+        let found = try update { (access: inout ServeAccess) throws(HabitError) in
+            let before = access.tokens.count
+            access.tokens.removeAll { $0.name == name }
+            return (access.tokens.count < before, changed: access.tokens.count < before)
+        }
+        guard found else { throw Failure(t.text(.serveTokenUnknown, TerminalText.safe(name))) }
+        session.out(t.text(.serveTokenRevoked, TerminalText.safe(name)))
+    }
+
+    private func scopeWords(_ scope: ServeAccess.Scope) -> String {
+        switch (scope.readOnly, scope.tracker) {
+        case (false, nil): return t[.serveScopeEverything]
+        case (true, nil): return t[.serveScopeReadOnly]
+        case (false, let tracker?): return t.text(.serveScopeTracker, TerminalText.safe(tracker))
+        case (true, let tracker?): return t.text(.serveScopeTrackerReadOnly, TerminalText.safe(tracker))
+        }
+    }
+}

@@ -172,21 +172,14 @@ public struct AppState: Sendable {
         return cards.indices.contains(selection) ? cards[selection] : nil
     }
 
-    /// The selected card's state on each day of the week strip (nil with no card, or for a day its
-    /// month does not hold): the states its details' calendar shows, HabitScreens' `TrackerDetails`
-    /// (HabitCore's `TrackerDay`, what `habit cal` draws), so the strip follows the same one rule.
-    public var weekStates: [TrackerDetails.DayState?] {
+    /// The selected card's state on each day of the week strip (nil with no card): HabitScreens'
+    /// `DayScreen.weekMarks`, the states its details' calendar shows, for those seven days only.
+    public var weekStates: [DayScreen.WeekMark?] {
         let week = screen.week.map(\.date)
         guard let card = selectedCard, let tracker = journal.tracker(id: card.trackerID) else {
             return week.map { _ in nil }
         }
-        // A week spans at most two months: each month's calendar once.
-        var states: [CivilDate: TrackerDetails.DayState] = [:]
-        for day in week where states[day] == nil {
-            let month = TrackerDetails(tracker: tracker, in: journal, today: today, month: day).month
-            for case let shown? in month.weeks.joined() { states[shown.date] = shown.state }
-        }
-        return week.map { states[$0] }
+        return DayScreen.weekMarks(of: tracker, on: week, today: today)
     }
 
     /// New data (after a change, or changed outside): the selection stays on the same tracker.
@@ -396,6 +389,7 @@ public struct AppState: Sendable {
         case .help: openHelp()
         case .sync: return .sync
         case .repaint: return .repaint
+        case .suspend: break  // the terminal suspended the app before it saw the key
         case .interrupt: return .interrupt
         case .back:
             if !search.isEmpty {

@@ -142,6 +142,9 @@ public struct AppState: Sendable {
     /// The specs' offline note: changes waiting for a sync, and why the last one failed.
     public var offlineNote: String?
     public private(set) var screen: DayScreen
+    /// The day's cards without the search and the filter, in the order they have been shown: a
+    /// search or a filter narrows this order, so clearing it puts the cards back where they were.
+    private var unfiltered: DayScreen
     public private(set) var statistics: StatisticsScreen
     /// The rows shown of each scrolling part (set by the app from the screen's size).
     public var pages = Pages(list: 10, statistics: 10, help: 20, helpLines: 20)
@@ -161,6 +164,7 @@ public struct AppState: Sendable {
         self.today = today
         day = today
         screen = DayScreen(journal: journal, day: today, today: today)
+        unfiltered = screen
         statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
@@ -250,10 +254,14 @@ public struct AppState: Sendable {
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
-        let previous = screen
         screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
-        // The cards stay where they are while the day is shown (HabitScreens says why).
-        screen.keepOrder(of: previous)
+        // The cards stay where they are while the day is shown (HabitScreens says why), also
+        // through a search or a filter.
+        let all = search.isEmpty && filter == .all ? screen : DayScreen(journal: journal, day: screen.day, today: today)
+        var ordered = all
+        ordered.keepOrder(of: unfiltered)
+        unfiltered = ordered
+        screen.keepOrder(of: unfiltered)
         if tab == .statistics { statistics = StatisticsScreen(journal: journal, today: today) }
         day = screen.day
         let cards = screen.cards

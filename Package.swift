@@ -105,6 +105,9 @@ let package = Package(
         // libFuzzer entry points over the parser and the tracker loader; in an ordinary build it
         // replays inputs given as arguments (docs/reliability.md).
         .executableTarget(name: "habit-fuzz", dependencies: ["TOML", "HabitStore"]),
+        // `habit ui` with a key that traps (`App.Setup.trapKey`), for UILiveEndToEndTests' crash run.
+        .executableTarget(name: "habit-ui-crash", dependencies: ["HabitUI", "HabitKit", "HabitStore", "HabitLocalization", "HabitCore"],
+                          linkerSettings: exportsStartHooks),
 
         // What every test target shares: a seeded generator, scratch directories, the isolated git
         // CLI, child processes, and loopback servers (a silent listener, git daemon).

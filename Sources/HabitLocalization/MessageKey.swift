@@ -763,6 +763,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiKeyQuit
     case uiKeyInterrupt
     case uiKeyRepaint
+    case uiKeySuspend
     case uiKeyPageUp
     case uiKeyPageDown
     case uiKeyFirst
@@ -775,6 +776,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case uiCardSlip
     case uiCardUnslip
     case uiHelpTitle
+    case uiHelpMouse
     case uiFilterToday
     case uiFilterCompleted
     case uiFilterUncompleted

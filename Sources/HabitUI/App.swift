@@ -27,6 +27,9 @@ public struct App {
         public var describeSync: (SyncReport) -> String = { _ in "" }
         /// The offline note every command shows while changes wait for a sync; nil when none wait.
         public var offlineNote: () -> String? = { nil }
+        /// Tests only, never set by `habit ui`: this key traps (a Swift runtime error), to check that
+        /// a crash gives the terminal back (Sources/habit-ui-crash, a test program, sets it).
+        public var trapKey: Character?
 
         public init(habits: Habits, t: Messages, environment: [String: String], today: @escaping (Settings) -> CivilDate,
                     describeError: @escaping (HabitError) -> String, describeDiagnostic: @escaping (Diagnostic) -> String) {

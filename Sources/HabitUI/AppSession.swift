@@ -20,8 +20,8 @@ final class AppSession {
     private var pending: AppState.Effect?
     private var ticks = 0
     private var status: Int32 = 0
-    /// Test-only: `!` traps, to check that a crash gives the terminal back (UILiveEndToEndTests).
-    private let trapKey: Bool
+    /// Tests only (`Setup.trapKey`): the key that traps, to check that a crash gives the terminal back.
+    private let trapKey: Character?
 
     init(_ app: App, state: AppState) throws {
         setup = app.setup
@@ -36,7 +36,7 @@ final class AppSession {
         colors = ColorMode(environment: setup.environment)
         view = ScreenView(setup.t)
         stamp = DirectoryStamp(path: setup.habits.directory.path)
-        trapKey = setup.environment["HABIT_UI_TEST_TRAP"] == "1"
+        trapKey = setup.trapKey
     }
 
     /// Until `q` or Ctrl-C (or the end of input); the exit status.
@@ -176,7 +176,7 @@ final class AppSession {
 
     /// False when the app is to end.
     private func handle(_ press: KeyPress) -> Bool {
-        if trapKey, press == .character("!") { fatalError("HABIT_UI_TEST_TRAP") }
+        if let trapKey, press == .character(trapKey) { fatalError("habit ui test trap") }
         // A sync's outcome stays until the next key.
         if !sync.isRunning { state.syncStatus = nil }
         state.pages = view.pages(state, size: terminal.size)

@@ -142,6 +142,9 @@ public struct AppState: Sendable {
     /// The specs' offline note: changes waiting for a sync, and why the last one failed.
     public var offlineNote: String?
     public private(set) var screen: DayScreen
+    /// The day's cards without the search and the filter, in the order they have been shown: a
+    /// search or a filter narrows this order, so clearing it puts the cards back where they were.
+    private var unfiltered: DayScreen
     public private(set) var statistics: StatisticsScreen
     /// The rows shown of each scrolling part (set by the app from the screen's size).
     public var pages = Pages(list: 10, statistics: 10, help: 20, helpLines: 20)
@@ -161,6 +164,7 @@ public struct AppState: Sendable {
         self.today = today
         day = today
         screen = DayScreen(journal: journal, day: today, today: today)
+        unfiltered = screen
         statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
@@ -172,21 +176,14 @@ public struct AppState: Sendable {
         return cards.indices.contains(selection) ? cards[selection] : nil
     }
 
-    /// The selected card's state on each day of the week strip (nil with no card, or for a day its
-    /// month does not hold): the states its details' calendar shows, HabitScreens' `TrackerDetails`
-    /// (HabitCore's `TrackerDay`, what `habit cal` draws), so the strip follows the same one rule.
-    public var weekStates: [TrackerDetails.DayState?] {
+    /// The selected card's state on each day of the week strip (nil with no card): HabitScreens'
+    /// `DayScreen.weekMarks`, the states its details' calendar shows, for those seven days only.
+    public var weekStates: [DayScreen.WeekMark?] {
         let week = screen.week.map(\.date)
         guard let card = selectedCard, let tracker = journal.tracker(id: card.trackerID) else {
             return week.map { _ in nil }
         }
-        // A week spans at most two months: each month's calendar once.
-        var states: [CivilDate: TrackerDetails.DayState] = [:]
-        for day in week where states[day] == nil {
-            let month = TrackerDetails(tracker: tracker, in: journal, today: today, month: day).month
-            for case let shown? in month.weeks.joined() { states[shown.date] = shown.state }
-        }
-        return week.map { states[$0] }
+        return DayScreen.weekMarks(of: tracker, on: week, today: today)
     }
 
     /// New data (after a change, or changed outside): the selection stays on the same tracker.
@@ -257,10 +254,14 @@ public struct AppState: Sendable {
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
-        let previous = screen
         screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
-        // The cards stay where they are while the day is shown (HabitScreens says why).
-        screen.keepOrder(of: previous)
+        // The cards stay where they are while the day is shown (HabitScreens says why), also
+        // through a search or a filter.
+        let all = search.isEmpty && filter == .all ? screen : DayScreen(journal: journal, day: screen.day, today: today)
+        var ordered = all
+        ordered.keepOrder(of: unfiltered)
+        unfiltered = ordered
+        screen.keepOrder(of: unfiltered)
         if tab == .statistics { statistics = StatisticsScreen(journal: journal, today: today) }
         day = screen.day
         let cards = screen.cards
@@ -396,6 +397,7 @@ public struct AppState: Sendable {
         case .help: openHelp()
         case .sync: return .sync
         case .repaint: return .repaint
+        case .suspend: break  // the terminal suspended the app before it saw the key
         case .interrupt: return .interrupt
         case .back:
             if !search.isEmpty {

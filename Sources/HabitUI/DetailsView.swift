@@ -97,6 +97,12 @@ extension ScreenView {
         }
     }
 
+    /// A week strip's day: its calendar look, or `habit cal`'s partial glyph and colour (◐, yellow)
+    /// for a numeric day that went part of the way.
+    func look(_ mark: DayScreen.WeekMark) -> (glyph: Character, style: Style) {
+        mark.isPartial ? ("◐", Style(foreground: .yellow)) : look(mark.state)
+    }
+
     /// The month: its title, the weekdays, a row per week; returns the rows used.
     private func drawMonth(_ month: TrackerDetails.Month, into grid: inout Grid, x: Int, y: Int, bottom: Int) -> Int {
         guard y < bottom else { return 0 }

@@ -4,7 +4,7 @@ import TerminalUI
 /// What a key does on the main screen.
 public enum UIAction: Hashable, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, first, last, previousDay, nextDay, today, mark, skip, menu, edit, add, search, filter,
-         calendar, archived, undo, statistics, help, sync, repaint, back, quit, interrupt
+         calendar, archived, undo, statistics, help, sync, repaint, suspend, back, quit, interrupt
 }
 
 /// One row of the keymap: the keys, how the footer and the help write them, and what they do.
@@ -46,6 +46,8 @@ public enum Keymap {
         KeyBinding(keys: [.character("?")], label: "?", action: .help, words: .uiKeyHelp, inFooter: true),
         KeyBinding(keys: [.character("S")], label: "S", action: .sync, words: .uiKeySync, inFooter: false),
         KeyBinding(keys: [.control("l")], label: "Ctrl-L", action: .repaint, words: .uiKeyRepaint, inFooter: false),
+        // TerminalUI's `Terminal` answers it before the app sees it (`suspendOnControlZ`): listed for the help.
+        KeyBinding(keys: [.control("z")], label: "Ctrl-Z", action: .suspend, words: .uiKeySuspend, inFooter: false),
         KeyBinding(keys: [KeyPress(.escape)], label: "Esc", action: .back, words: .uiKeyBack, inFooter: false),
         KeyBinding(keys: [.character("q")], label: "q", action: .quit, words: .uiKeyQuit, inFooter: true),
         // Answered before any mode's own keys (AppState.handle), so it works while typing too.
@@ -58,7 +60,7 @@ public enum Keymap {
 
     /// What the statistics tab answers to (the rest act on the cards): the moves scroll its rows.
     public static let statisticsActions: Set<UIAction> = [.moveUp, .moveDown, .pageUp, .pageDown, .first, .last, .statistics, .help, .sync,
-                                                          .repaint, .back, .quit, .interrupt]
+                                                          .repaint, .suspend, .back, .quit, .interrupt]
 
     /// The footer's keys, the first kept first when the line is too narrow for all: `?` before
     /// any, so the way to every other key is always on screen.

@@ -121,11 +121,11 @@ public struct ScreenView {
 
     /// Each day with the selected card's state on it, the glyph its details' calendar uses (✓ done,
     /// ✗ missed, – skipped, ~ forgiven, ! slip, ○ to do, · not due), after the day's number.
-    private func drawWeek(_ week: [DayScreen.WeekDay], states: [TrackerDetails.DayState?], into grid: inout Grid, y: Int, width: Int) {
+    private func drawWeek(_ week: [DayScreen.WeekDay], states: [DayScreen.WeekMark?], into grid: inout Grid, y: Int, width: Int) {
         let cell = max(3, width / 7)
         for (index, weekday) in week.enumerated() {
             let state = states.indices.contains(index) ? states[index] : nil
-            let dayLook = state.map(look)
+            let dayLook = state.map(look(_:))
             let mark = dayLook.map { " \($0.glyph)" } ?? ""
             let day = "\(weekday.date.day)"
             let full = "\(t.weekdayMini(weekday.weekday)) \(day)"
@@ -233,11 +233,11 @@ public struct ScreenView {
     }
 
     /// The help's lines: the keys of the mode it was opened from first (the statistics tab's),
-    /// then every main key, then the other pages' keys as a paragraph, as wide as the screen
-    /// allows so that it takes few lines; and how many of them are key rows.
+    /// then every main key and what `--mouse` adds, then the other pages' keys as a paragraph, as
+    /// wide as the screen allows so that it takes few lines; and how many of them are key rows.
     func helpLines(width: Int, mode: PageKind? = nil) -> (lines: [String], rows: Int) {
         let own = mode.map { mode in Keymap.pages.filter { $0.pages.contains(mode) }.map { ($0.label, t[$0.words]) } } ?? []
-        let entries = own + Keymap.main.map { ($0.label, t[$0.words]) }
+        let entries = own + Keymap.main.map { ($0.label, t[$0.words]) } + [("--mouse", t[.uiHelpMouse])]
         let keyWidth = entries.map { TextWidth.width($0.0) }.max() ?? 0
         let rows = entries.map { TextWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
         return (rows + wrap(Keymap.pagesHelp(t, leavingOut: mode), width: max(10, width - 8)), rows.count)

@@ -28,6 +28,7 @@ import Testing
         "toml-decode": ["TOML"],
         "habit-gen": ["HabitCore"],
         "habit-fuzz": ["TOML", "HabitStore"],
+        "habit-ui-crash": ["HabitUI", "HabitKit", "HabitStore", "HabitLocalization", "HabitCore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
         "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "Hummingbird"],
         "habit-serve": ["HabitServe"],

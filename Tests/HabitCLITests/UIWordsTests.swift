@@ -14,7 +14,7 @@ import Testing
         .uiKeyNextDay, .uiKeyToday, .uiKeyMark, .uiKeySkip, .uiKeySearch, .uiKeyFilter, .uiKeyCalendar, .uiKeyMenu, .uiKeyEdit, .uiKeyAdd, .uiMenuPin, .uiMenuUnpin, .uiMenuArchive, .uiMenuDelete, .uiKeyStatistics, .uiKeyHelp,
         .uiKeyBack, .uiKeyQuit, .uiHelpTitle, .uiFilterToday, .uiFilterCompleted, .uiFilterUncompleted,
         .uiOnboardingButton, .uiOnboardingPages, .uiKeySync, .uiSyncing, .uiSyncFailed, .uiNotSynced, .uiNotSyncedBecause, .uiColumnStrength, .uiColumnStreaks,
-        .uiNewTrackerNotDue, .uiKeyPageUp, .uiKeyPageDown, .uiKeyFirst, .uiKeyLast, .uiKeyRepaint, .uiKeyInterrupt,
+        .uiNewTrackerNotDue, .uiKeyPageUp, .uiKeyPageDown, .uiKeyFirst, .uiKeyLast, .uiKeyRepaint, .uiKeyInterrupt, .uiKeySuspend, .uiHelpMouse,
         .uiFilterActive, .uiCardSlip, .uiCardUnslip, .uiSearchKeyKeep, .uiCalendarKeyDay, .uiCalendarKeyWeek, .uiCalendarKeyMonth,
         .uiCalendarKeyShow, .uiAmountKeyType, .uiAmountKeySave, .uiStatisticsKeyScroll, .uiStatisticsKeyPage, .uiStatisticsKeyEnds,
         .uiStatisticsKeyTrackers, .uiKeyUndo, .uiSlipLogged, .uiKeyArchived, .uiArchivedTitle,

@@ -2,6 +2,7 @@ import HabitCore
 import HabitScreens
 import HabitUI
 import Testing
+import TerminalUI
 
 /// Issue 39: while a day is shown, a marked card stays where it is (the specs send it to the end
 /// of its group on a new look at the day), so "Space, j, Space" marks two neighbours; and Space
@@ -26,6 +27,30 @@ import Testing
         #expect(state.selectedCard?.trackerID == "alpha")
         _ = state.handle(.character("j"))
         #expect(state.handle(.character(" ")) == .mark(.done, trackerID: "bravo", day: Self.today), "j skipped a card")
+    }
+
+    /// Found using the app: a search that kept one card, then Esc, put that card first.
+    @Test func aSearchOrAFilterClearedPutsTheCardsBackWhereTheyWere() {
+        var state = AppState(journal: Self.journal(), today: Self.today)
+        state.reload(Self.journal(marked: ["alpha"]), today: Self.today)
+        #expect(state.screen.cards.map(\.trackerID) == ["alpha", "bravo", "charlie"])
+        for key in "/char" { _ = state.handle(.character(key)) }
+        #expect(state.screen.cards.map(\.trackerID) == ["charlie"])
+        _ = state.handle(KeyPress(.escape))
+        _ = state.handle(KeyPress(.escape))
+        #expect(state.search.isEmpty)
+        #expect(state.screen.cards.map(\.trackerID) == ["alpha", "bravo", "charlie"], "the search moved the cards")
+        _ = state.handle(.character("f"))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        _ = state.handle(.character("j"))
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.filter == .uncompleted && state.screen.cards.map(\.trackerID) == ["bravo", "charlie"])
+        _ = state.handle(.character("f"))
+        _ = state.handle(KeyPress(.home))
+        for _ in 0..<3 { _ = state.handle(.character("k")) }
+        _ = state.handle(KeyPress(.enter))
+        #expect(state.filter == .all && state.screen.cards.map(\.trackerID) == ["alpha", "bravo", "charlie"], "the filter moved the cards")
     }
 
     @Test func anotherLookAtTheDayHasTheSpecsOrder() {

@@ -126,6 +126,23 @@ import TerminalUI
         #expect(state.helpScroll == 0, "the help opens at the top")
     }
 
+    /// Ctrl-Z (answered by the terminal, before the app) and what `--mouse` adds are in the help
+    /// too, after the main keys: End brings them up at 80 × 24, rows that fit the box.
+    @Test(arguments: Language.allCases)
+    func theHelpListsCtrlZAndTheMouseOption(_ language: Language) throws {
+        let t = Messages(language)
+        var state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        state.pages = ScreenView(t).pages(state, size: Size(width: 80, height: 24))
+        #expect(state.handle(.control("z")) == nil, "the key changes nothing in the app")
+        _ = state.handle(.character("?"))
+        _ = state.handle(KeyPress(.end))
+        let bottom = ScreenSnapshotTests.render(state, language, width: 80, height: 24)
+        for row in ["Ctrl-Z   " + t[.uiKeySuspend], "--mouse  " + t[.uiHelpMouse]] {
+            #expect(bottom.contains(row + " "), "\(row) is not a whole row of the help:\n\(bottom)")
+        }
+        try ScreenSnapshotTests.expectSnapshot(bottom, named: "help-end-\(language.rawValue)-80x24")
+    }
+
     @Test func ctrlLRepaintsAndCtrlCInterruptsFromEveryMode() {
         var main = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
         #expect(main.handle(.control("l")) == .repaint)

@@ -27,9 +27,11 @@ enum Reply {
         secured(status, contentType: "text/html; charset=utf-8", body: body, extra: extra)
     }
 
-    static func json(_ fields: [(String, JSONValue)], status: HTTPResponse.Status = .ok) -> Response {
+    static func json(_ fields: [(String, JSONValue)], status: HTTPResponse.Status = .ok, cache: String? = nil) -> Response {
         let body = "{" + fields.map { "\"\($0.0)\":\($0.1.text)" }.joined(separator: ",") + "}\n"
-        return secured(status, contentType: "application/json; charset=utf-8", body: body)
+        var response = secured(status, contentType: "application/json; charset=utf-8", body: body)
+        if let cache { response.headers[.cacheControl] = cache }
+        return response
     }
 
     /// An SVG image: it may style itself (its `<style>`), and nothing else; an image runs no script.
@@ -66,11 +68,15 @@ enum Reply {
 
 enum JSONValue {
     case string(String), bool(Bool), number(Double), null
+    /// The API's lists and objects (the fields in the order given).
+    case array([JSONValue]), object([(String, JSONValue)])
 
     var text: String {
         switch self {
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let fields): return "{" + fields.map { JSONValue.string($0.0).text + ":" + $0.1.text }.joined(separator: ",") + "}"
         case .number(let value): return value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
         case .string(let value):
             var result = "\""

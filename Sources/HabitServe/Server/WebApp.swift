@@ -21,6 +21,8 @@ struct WebApp: Sendable {
     let cookieName: String
     /// The one session of a server without authentication (it still needs the CSRF token).
     let openSession: SessionBook.Session
+    /// The ids of the API's changes applied, so that a replay is applied once.
+    let applied: AppliedChanges
 
     /// A form body larger than this is refused (413): a mark is a few hundred bytes.
     static let maximumBody = 16 * 1024
@@ -35,6 +37,7 @@ struct WebApp: Sendable {
         self.environment = environment
         cookieName = "habit_session_\(options.listen.port)"
         openSession = sessions.open()
+        applied = AppliedChanges(directory: habits.directory, environment: environment)
     }
 
     struct Call {
@@ -52,7 +55,7 @@ struct WebApp: Sendable {
 
     private func route(_ request: Request, peer: String?) async -> Response {
         let text = WebText(language: Language.from(acceptLanguage: request.headers[.acceptLanguage]))
-        let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
+        let wantsJSON = (request.headers[.accept] ?? "").contains("application/json") || APIRoutes.handles(request.uri.path)
         let host = request.head.authority
         var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host, client: Client(peer: peer, headers: request.headers))
         // RFC 9112: a request with more than one Host is answered 400 (the first was taken as the
@@ -86,6 +89,7 @@ struct WebApp: Sendable {
         }
         switch (method, path) {
         case (.get, "/"): return dayPage(call, session: session)
+        case (_, _) where APIRoutes.handles(path): return await api(&call, session: session)
         case (.get, "/stats"): return statsPage(call, session: session)
         case (.post, "/mark"), (.post, "/sync"):
             let form: FormBody

@@ -19,6 +19,8 @@ enum Reply {
             // port of this host) may not even load it as an image, which could tell which trackers exist.
             .init("Cross-Origin-Resource-Policy")!: "same-origin",
         ]
+        // A field given in `extra` replaces the default of that name (a page kept privately).
+        headers.removeAll { field in extra.contains { $0.name == field.name } }
         headers.append(contentsOf: extra)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }

@@ -75,13 +75,7 @@ struct WebApp: Sendable {
         }
         let path = request.uri.path
         let method = request.method
-        if method == .get, let asset = Assets.named(path) {
-            // Revalidated on every use ("no-cache"): unchanged, it costs a 304 and no bytes.
-            if request.headers[values: .ifNoneMatch].contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: " ") == asset.etag } }) {
-                return Reply.secured(.notModified, contentType: asset.type, body: "", cache: true, extra: [.eTag: asset.etag])
-            }
-            return Reply.secured(.ok, contentType: asset.type, body: asset.body, cache: true, extra: [.eTag: asset.etag])
-        }
+        if method == .get, let asset = Assets.named(path) { return Assets.reply(asset, ifNoneMatch: request.headers[values: .ifNoneMatch]) }
         if path == "/login" { return await login(&call) }
         guard let session = currentSession(request) else {
             if wantsJSON || method != .get { return Reply.problem(.unauthorized, text[.webLogIn], wantsJSON: wantsJSON, text: text) }
@@ -287,7 +281,9 @@ struct WebApp: Sendable {
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
             + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
         let note = sessions.takeFlash(session.id) ?? sync.offlineNote.map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
-        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content))
+        // Kept by the service worker for opening with no network; per session, so never by a shared cache.
+        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content),
+                          extra: [.cacheControl: "private, no-cache"])
     }
 
     private func statsPage(_ call: Call, session: SessionBook.Session) -> Response {

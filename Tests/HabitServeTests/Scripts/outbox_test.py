@@ -2,8 +2,8 @@
 reverse proxy on this machine, as docs/serve.md sets it up: while the proxy answers 502 (the server
 is down) a tap is kept on the phone with the offline note; the server then restarts (a new process,
 every session gone), so the kept mark is answered "log in" and still kept; after the new login it
-arrives, once, in one commit. A mark the server refuses for a reason leaves the queue with that
-reason on the screen."""
+arrives, once, in one commit. A mark the server refuses for a reason stops waiting but stays in the
+outbox (IndexedDB), listed with that reason, until the user discards it."""
 import http.client
 import http.server
 import os
@@ -13,7 +13,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from browser_common import browser, check, finish, tap, wait_for
+from browser_common import browser, check, finish, outbox, tap, wait_for, waiting
 from serve_common import Account, Server, free_port
 
 
@@ -78,7 +78,7 @@ def card(driver, tracker):
 
 
 def queued(driver):
-    return driver.execute_script("return JSON.parse(localStorage.getItem('habit-queue:' + location.host) || '[]').length")
+    return waiting(driver)
 
 
 def main():
@@ -118,17 +118,20 @@ def main():
         time.sleep(1)
         check(account.commits() == commits + 1, "the mark was applied twice")
 
-        # A refusal with a reason leaves the queue, and the reason is on the screen.
+        # A refusal with a reason stays in the outbox, listed with the reason, to retry or discard.
         commits = account.commits()
-        driver.execute_script("""
-            localStorage.setItem('habit-queue:' + location.host,
-                JSON.stringify([{tracker: 'run', date: '2026-11-30', state: 'done'}]));
-            window.dispatchEvent(new Event('online'));""")
-        check(wait_for(lambda: queued(driver) == 0), "a refused mark stays queued forever")
-        note = driver.find_element(By.ID, "note")
-        check(wait_for(lambda: note.is_displayed() and "problem" in note.get_attribute("class") and note.text.strip() != ""),
+        driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            window.habitOutbox.add({kind: 'mark', tracker: 'run', date: '2026-11-30', state: 'done'}).then(function () {
+                window.dispatchEvent(new Event('online')); done(); });""")
+        check(wait_for(lambda: queued(driver) == 0), "a refused mark stays waiting forever")
+        check(wait_for(lambda: [e["status"] for e in outbox(driver)] == ["refused"]), f"the refused mark is not kept as refused: {outbox(driver)}")
+        check(wait_for(lambda: driver.find_element(By.ID, "refused").is_displayed()
+                       and driver.find_element(By.CSS_SELECTOR, "#refused .reason").text.strip() != ""),
               "the refusal's reason is not shown")
         check(account.commits() == commits, "a refused mark made a commit")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#refused button.discard"))
+        check(wait_for(lambda: outbox(driver) == []), f"Discard leaves the change: {outbox(driver)}")
     finally:
         driver.quit()
         server.stop()

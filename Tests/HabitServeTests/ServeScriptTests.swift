@@ -80,6 +80,13 @@ import Testing
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
+    func theAppInstallsOpensOfflineAndLosesNoChange() throws {
+        let outcome = try run("offline_app_test.py", timeout: 400)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("offline app: ok"))
+    }
+
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func formsInARealBrowser() throws {
         let outcome = try run("form_test.py", timeout: 600)
         #expect(outcome.succeeded, "\(outcome.all)")

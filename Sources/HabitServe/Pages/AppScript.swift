@@ -100,7 +100,7 @@ enum AppScript {
             var ul = document.createElement('ul'); list.appendChild(ul);
             refused.forEach(function (e) {
               var li = document.createElement('li');
-              var what = document.createElement('p'); what.className = 'what'; what.textContent = describe(e.change); li.appendChild(what);
+              var what = document.createElement('p'); what.className = 'what'; what.textContent = describe(e); li.appendChild(what);
               var why = document.createElement('p'); why.className = 'reason'; why.setAttribute('data-reason', e.reason || ''); why.textContent = e.message || e.reason || ''; li.appendChild(why);
               [['w-retry', 'retry', function () { outbox.retry(e.seq).then(flush); }], ['w-discard', 'discard', function () { outbox.remove(e.seq).then(refresh); }]].forEach(function (b) {
                 var button = document.createElement('button'); button.type = 'button'; button.className = b[1]; button.textContent = meta(b[0]);
@@ -109,9 +109,10 @@ enum AppScript {
               ul.appendChild(li);
             });
           }
-          function describe(change) {
+          function describe(entry) {
+            var change = entry.change;
             var card = cards(change.tracker)[0];
-            var name = card ? card.querySelector('.name').textContent : (change.tracker || change.name || change.category || '');
+            var name = entry.label || (card ? card.querySelector('.name').textContent : (change.tracker || change.name || change.category || ''));
             var what = change.kind === 'mark' ? (change.amount !== undefined ? change.amount : change.state) : change.kind;
             return name + ' \u00B7 ' + what + (change.date ? ' \u00B7 ' + change.date : '');
           }
@@ -129,6 +130,12 @@ enum AppScript {
             var type = response.headers.get('Content-Type') || '';
             return type.indexOf('application/json') === 0 ? response.json() : Promise.reject(new Error('not JSON'));
           }
+          function redrawMain() {
+            return request(location.href, {}).then(function (page) { return page.text(); }).then(function (html) {
+              var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
+              if (fresh && main) main.innerHTML = fresh.innerHTML;
+            }, function () {});
+          }
           function refresh() {
             if (!pageDate) return redraw();
             return request('/api/v1/day?date=' + encodeURIComponent(pageDate), { headers: { 'Accept': 'application/json' } }).then(function (response) {
@@ -138,6 +145,12 @@ enum AppScript {
                 state.offline = false; state.login = false;
                 if (day.csrf) csrf = day.csrf;
                 localStorage.setItem(updatedKey, String(Date.now()));
+                // Trackers added, archived, deleted or no longer due: the day's page again.
+                var shown = Array.prototype.map.call(document.querySelectorAll('.card'), function (c) { return c.getAttribute('data-tracker'); }).sort().join('\n');
+                var known = [].concat.apply([], day.sections.map(function (s) { return s.cards.map(function (c) { return c.tracker; }); })).sort().join('\n');
+                if (shown !== known && day.date === pageDate) return redrawMain().then(function () { return outbox.all(); }).then(function (entries) {
+                  entries.forEach(function (e) { if (e.status === 'waiting') optimistic(e.change); });
+                });
                 day.sections.forEach(function (section) {
                   section.cards.forEach(function (c) {
                     cards(c.tracker, day.date).forEach(function (card) {
@@ -193,7 +206,8 @@ enum AppScript {
           }
 
           function submit(change, then) {
-            return outbox.add(change).then(function () { optimistic(change); return redraw(); }).then(flush).then(function () {
+            var card = change.tracker && cards(change.tracker)[0];
+            return outbox.add(change, card ? card.querySelector('.name').textContent : undefined).then(function () { optimistic(change); return redraw(); }).then(flush).then(function () {
               if (then) return outbox.all().then(then);
             });
           }
@@ -223,13 +237,10 @@ enum AppScript {
               // From a card's menu the day is redrawn in place (the pinned card moves to the top);
               // elsewhere the page it leads to shows it. A waiting change is marked on its card.
               var inCard = action !== '/delete' && form.closest('.card');
+              var opened = form.closest('details'); if (opened) opened.open = false;
               submit(c, function () {
                 if (!inCard) { location.href = back; return; }
-                return request(location.href, {}).then(function (page) { return page.text(); }).then(function (html) {
-                  var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
-                  if (fresh && main) main.innerHTML = fresh.innerHTML;
-                  return redraw();
-                }, function () {});
+                return redrawMain().then(redraw);
               });
             }
           });

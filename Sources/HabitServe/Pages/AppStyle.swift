@@ -17,7 +17,7 @@ enum AppStyle {
         .note[hidden] { display: none; }
         .note.problem { background: var(--problem); color: #fff; }
         .note.update button { margin-left: 8px; min-height: 44px; padding: 0 14px; border-radius: 10px; border: 0; background: var(--accent-fill); color: #fff; font: inherit; }
-        .card.waiting { outline: 3px dashed var(--note-fg); outline-offset: -3px; }
+        .card.waiting { outline: 2px dashed var(--muted); outline-offset: 3px; border-radius: 16px; }
         .card .pending { font-size: 15px; margin-right: 4px; }
         .refused { margin: 8px 0 12px; padding: 10px 14px; border: 2px solid var(--problem); border-radius: 13px; }
         .refused h2 { margin: 0 0 6px; font-size: 17px; color: var(--problem); }

@@ -42,7 +42,8 @@ enum OutboxScript {
           }
           window.habitOutbox = {
             all: all,
-            add: function (change) {
+            // `label`: the tracker's name as the page showed it, for the list of refused changes.
+            add: function (change, label) {
               change.id = change.id || uuid();
               return run('readwrite', function (store, done) {
                 var request = store.getAll();
@@ -53,7 +54,7 @@ enum OutboxScript {
                       (change.kind !== 'mark' || c.date === change.date) && change.kind !== 'delete';
                     if (same) store.delete(e.seq);
                   });
-                  store.add({ change: change, status: 'waiting', made: Date.now() });
+                  store.add({ change: change, label: label, status: 'waiting', made: Date.now() });
                   done(change);
                 };
               });

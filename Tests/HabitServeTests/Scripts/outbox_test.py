@@ -4,73 +4,13 @@ is down) a tap is kept on the phone with the offline note; the server then resta
 every session gone), so the kept mark is answered "log in" and still kept; after the new login it
 arrives, once, in one commit. A mark the server refuses for a reason stops waiting but stays in the
 outbox (IndexedDB), listed with that reason, until the user discards it."""
-import http.client
-import http.server
-import os
-import socketserver
-import threading
 import time
 
 from selenium.webdriver.common.by import By
 
 from browser_common import browser, check, finish, outbox, tap, wait_for, waiting
+from proxy_common import Proxy
 from serve_common import Account, Server, free_port
-
-
-class Proxy:
-    """A reverse proxy on 127.0.0.1 that forwards to habit serve, or answers 502 as nginx and
-    Caddy do while the server behind them is down."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.backend = None
-        self.down = False
-        proxy = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *arguments):
-                pass
-
-            def forward(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length) if length else None
-                if proxy.down or proxy.backend is None:
-                    page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
-                    self.send_response(502)
-                    self.send_header("Content-Type", "text/html")
-                    self.send_header("Content-Length", str(len(page)))
-                    self.end_headers()
-                    self.wfile.write(page)
-                    return
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("connection", "content-length")}
-                headers["X-Forwarded-For"] = self.client_address[0]
-                connection = http.client.HTTPConnection("127.0.0.1", proxy.backend, timeout=60)
-                connection.request(self.command, self.path, body=body, headers=headers)
-                response = connection.getresponse()
-                data = response.read()
-                self.send_response(response.status)
-                for key, value in response.getheaders():
-                    if key.lower() not in ("connection", "content-length", "transfer-encoding"):
-                        self.send_header(key, value)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-                connection.close()
-
-            do_GET = forward
-            do_POST = forward
-
-        class Threaded(socketserver.ThreadingMixIn, http.server.HTTPServer):
-            daemon_threads = True
-
-        self.server = Threaded(("127.0.0.1", self.port), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.origin = f"http://localhost:{self.port}"
-
-    def stop(self):
-        self.server.shutdown()
 
 
 def card(driver, tracker):

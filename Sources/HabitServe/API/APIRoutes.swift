@@ -32,7 +32,11 @@ extension WebApp {
                 guard let parsed = CivilDate(String(dateText)) else { return problem(.badRequest, text[.webBadRequest] + ": date") }
                 day = min(parsed, today)
             }
-            let screen = DayScreen(journal: store.journal, day: day, today: today)
+            let parameters = call.request.uri.queryParameters
+            let filter = parameters["filter"].flatMap { DayScreen.Filter(rawValue: String($0)) } ?? .all
+            let search = parameters["q"].map(String.init) ?? ""
+            guard search.utf8.count <= 200 else { return problem(.badRequest, text[.webBadRequest] + ": q") }
+            let screen = DayScreen(journal: store.journal, day: day, today: today, search: search, filter: filter)
             // Per session: never kept by a shared cache.
             return Reply.json(DayAnswer(text: text, screen: screen, csrf: session.csrf).fields, cache: "private, no-cache")
         case (.post, APIRoutes.changes):

@@ -20,7 +20,7 @@ enum AppScript {
 
           function words(name, value) { return meta(name).replace('{0}', value); }
           function ago(time) {
-            var seconds = Math.round((Date.now() - time) / 1000);
+            var seconds = Math.round((+new Date - time) / 1000);
             var rtf = window.Intl && Intl.RelativeTimeFormat ? new Intl.RelativeTimeFormat(document.documentElement.lang || 'en', { numeric: 'auto' }) : null;
             var units = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
             for (var i = 0; i < units.length; i++) {
@@ -138,13 +138,16 @@ enum AppScript {
           }
           function refresh() {
             if (!pageDate) return redraw();
-            return request('/api/v1/day?date=' + encodeURIComponent(pageDate), { headers: { 'Accept': 'application/json' } }).then(function (response) {
+            // The same filter and search as the page, so that the same cards come back.
+            var query = new URLSearchParams(location.search);
+            var asked = '?date=' + encodeURIComponent(pageDate) + ['filter', 'q'].map(function (n) { return query.get(n) ? '&' + n + '=' + encodeURIComponent(query.get(n)) : ''; }).join('');
+            return request('/api/v1/day' + asked, { headers: { 'Accept': 'application/json' } }).then(function (response) {
               if (response.status === 401) { state.login = true; return; }
               if (!response.ok) { state.offline = true; return; }
               return json(response).then(function (day) {
                 state.offline = false; state.login = false;
                 if (day.csrf) csrf = day.csrf;
-                localStorage.setItem(updatedKey, String(Date.now()));
+                localStorage.setItem(updatedKey, String(+new Date));
                 // Trackers added, archived, deleted or no longer due: the day's page again.
                 var shown = Array.prototype.map.call(document.querySelectorAll('.card'), function (c) { return c.getAttribute('data-tracker'); }).sort().join('\n');
                 var known = [].concat.apply([], day.sections.map(function (s) { return s.cards.map(function (c) { return c.tracker; }); })).sort().join('\n');

@@ -54,7 +54,7 @@ enum OutboxScript {
                       (change.kind !== 'mark' || c.date === change.date) && change.kind !== 'delete';
                     if (same) store.delete(e.seq);
                   });
-                  store.add({ change: change, label: label, status: 'waiting', made: Date.now() });
+                  store.add({ change: change, label: label, status: 'waiting', made: +new Date });
                   done(change);
                 };
               });

@@ -9,12 +9,14 @@ from serve_common import free_port
 
 class Proxy:
     """A reverse proxy on 127.0.0.1 that forwards to habit serve, or answers 502 as nginx and
-    Caddy do while the server behind them is down."""
+    Caddy do while the server behind them is down. `changed` maps a path to bytes added to its
+    answer: a new version of that file, as a new server would send it."""
 
     def __init__(self):
         self.port = free_port()
         self.backend = None
         self.down = False
+        self.changed = {}
         proxy = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -36,13 +38,17 @@ class Proxy:
                     return
                 headers = {k: v for k, v in self.headers.items() if k.lower() not in ("connection", "content-length")}
                 headers["X-Forwarded-For"] = self.client_address[0]
+                added = proxy.changed.get(self.path)
+                if added is not None:
+                    # Plain bytes, never "not modified": the file is another one now.
+                    headers = {k: v for k, v in headers.items() if k.lower() not in ("accept-encoding", "if-none-match")}
                 connection = http.client.HTTPConnection("127.0.0.1", proxy.backend, timeout=60)
                 connection.request(self.command, self.path, body=body, headers=headers)
                 response = connection.getresponse()
-                data = response.read()
+                data = response.read() + (added or b"")
                 self.send_response(response.status)
                 for key, value in response.getheaders():
-                    if key.lower() not in ("connection", "content-length", "transfer-encoding"):
+                    if key.lower() not in ("connection", "content-length", "transfer-encoding") and not (added is not None and key.lower() == "etag"):
                         self.send_header(key, value)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()

@@ -97,7 +97,9 @@ let package = Package(
             dependencies: [
                 "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords",
                 "CZlib", "CQRencode", .product(name: "Hummingbird", package: "hummingbird"),
-            ]
+            ],
+            // The app icon's SVG and the PNGs rendered from it (scripts/render-icons), served from IconImages.swift.
+            exclude: ["Pages/Icons"]
         ),
         .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsStartHooks),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).

@@ -885,6 +885,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case webBestStreak
     case webSyncNow
     case webOfflineNote
+    case webChangeWaiting
+    case webChangesWaiting
+    case webLogInToSend
+    case webChangesRefused
+    case webRetry
+    case webDiscard
+    case webLastUpdated
+    case webUpdateReady
+    case webReloadToUpdate
     case webNotSynced
     case webLastSyncFailed
     case webSyncNowHint

@@ -45,6 +45,20 @@ import Testing
         #expect(outcome.out.contains("security: ok"))
     }
 
+    static let apiReady: Bool = {
+        guard let python = tool("python3"), let scratch = try? ScratchDirectory("openapi-probe"),
+              let probe = try? ChildProcess(python, ["-c", "import openapi_spec_validator, jsonschema, yaml"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
+        else { return false }
+        return probe.wait().succeeded
+    }()
+
+    @Test(.enabled(if: inCI || apiReady, "openapi-spec-validator (PyPI) missing; scripts/test installs it"))
+    func theAPIAnswersAsDocsOpenAPISays() throws {
+        let outcome = try run("api_test.py", timeout: 240)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("api: ok"))
+    }
+
     @Test func passwordSyncButtonAndRefusalsAgainstARealServer() throws {
         let outcome = try run("pages_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")
@@ -63,6 +77,13 @@ import Testing
         let outcome = try run("outbox_test.py", timeout: 300)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("outbox: ok"))
+    }
+
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
+    func theAppInstallsOpensOfflineAndLosesNoChange() throws {
+        let outcome = try run("offline_app_test.py", timeout: 400)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("offline app: ok"))
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))

@@ -14,7 +14,9 @@ import Testing
     static let keys: [MessageKey] = [
         .webTrackers, .webStatistics, .webSearch, .webFilters, .webTodaysTrackers, .webCompleted, .webUncompleted,
         .webWhatShallWeTrack, .webMarkDone, .webMarkUndone, .webAmount, .webSave, .webPreviousWeek, .webNextWeek,
-        .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webSyncNowHint, .webLogIn, .webToken,
+        .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webSyncNowHint,
+        .webChangeWaiting, .webChangesWaiting, .webLogInToSend, .webChangesRefused, .webRetry, .webDiscard, .webLastUpdated,
+        .webUpdateReady, .webReloadToUpdate, .webLogIn, .webToken,
         .webLoginIntro, .webLoginFailed, .webTooManyLogins, .webFileHasErrors, .webFileNeverOverwritten,
         .webBadRequest, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
     ]

@@ -16,6 +16,17 @@ enum AppStyle {
         .note { margin: 0; padding: 10px 16px; background: var(--note); color: var(--note-fg); font-size: 15px; text-align: center; position: sticky; top: 0; z-index: 2; }
         .note[hidden] { display: none; }
         .note.problem { background: var(--problem); color: #fff; }
+        .note.update button { margin-left: 8px; min-height: 44px; padding: 0 14px; border-radius: 10px; border: 0; background: var(--accent-fill); color: #fff; font: inherit; }
+        .card.waiting { outline: 2px dashed var(--muted); outline-offset: 3px; border-radius: 16px; }
+        .card .pending { font-size: 15px; margin-right: 4px; }
+        .refused { margin: 8px 0 12px; padding: 10px 14px; border: 2px solid var(--problem); border-radius: 13px; }
+        .refused h2 { margin: 0 0 6px; font-size: 17px; color: var(--problem); }
+        .refused ul { list-style: none; margin: 0; padding: 0; }
+        .refused li { padding: 6px 0; border-top: 1px solid var(--line); }
+        .refused p { margin: 2px 0; }
+        .refused .what { font-weight: 600; }
+        .refused button { min-height: 44px; min-width: 44px; margin: 4px 8px 0 0; padding: 0 16px; border-radius: 10px; border: 1px solid var(--line); background: var(--card); color: var(--fg); font: inherit; }
+        .refused button.retry { background: var(--accent-fill); color: #fff; border: 0; }
         .top { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
         h1 { font-size: 34px; margin: 8px 0; }
         h2 { font-size: 19px; margin: 20px 0 10px; }

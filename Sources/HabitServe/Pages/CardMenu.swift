@@ -2,7 +2,7 @@ import HabitCore
 import HabitLocalization
 import HabitScreens
 
-/// The specs' card menu, on each card: pin or unpin, edit, details, delete. A `<details>` opens it
+/// The specs' card menu, on each card: pin or unpin, edit, details, archive, delete. A `<details>` opens it
 /// without a script; each entry is a plain form or link (the script posts the pin in place).
 struct CardMenu {
     let text: WebText
@@ -18,6 +18,11 @@ struct CardMenu {
                                buttonClass: nil, back: ("date", day.description))
         html += "<a href=\"/edit?tracker=\(id)\">\(HTML.escape(words[.formEdit]))</a>"
         html += "<a href=\"/tracker?id=\(id)\">\(HTML.escape(words[.formDetails]))</a>"
+        // Archive: off the day's screen, kept with its history (`habit archive`).
+        html += "<form class=\"archive\" method=\"post\" action=\"/archive\">" + PageFrame.csrfField(csrf)
+        html += "<input type=\"hidden\" name=\"tracker\" value=\"\(HTML.escape(card.trackerID))\">"
+        html += "<input type=\"hidden\" name=\"archived\" value=\"true\"><input type=\"hidden\" name=\"date\" value=\"\(day)\">"
+        html += "<button type=\"submit\">\(HTML.escape(words[.uiMenuArchive]))</button></form>"
         html += "<a class=\"danger\" href=\"/delete?tracker=\(id)\">\(HTML.escape(words[.uiMenuDelete]))</a>"
         return html + "</div></details>"
     }

@@ -101,22 +101,7 @@ enum FormScript {
             ready();
           }
 
-          // The card menu's Pin: posted, then the day redrawn in place.
-          document.addEventListener('submit', function (event) {
-            var pin = event.target;
-            if (!pin.classList || !pin.classList.contains('inplace')) return;
-            event.preventDefault();
-            var fields = new URLSearchParams(new FormData(pin));
-            fields.delete('csrf');
-            post(pin.getAttribute('action'), fields.toString()).then(function (response) {
-              if (!response.ok) { pin.submit(); return; }
-              return fetch(location.href, { credentials: 'same-origin', cache: 'no-store' }).then(function (page) { return page.text(); }).then(function (html) {
-                var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
-                var main = document.querySelector('main');
-                if (fresh && main) main.innerHTML = fresh.innerHTML;
-              });
-            }, function () { pin.submit(); });
-          });
+          // The card menu's Pin, Archive and Delete go through the outbox (app.js).
         })();
 
         """#

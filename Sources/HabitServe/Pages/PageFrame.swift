@@ -1,4 +1,5 @@
 import HabitInterchange
+import HabitLocalization
 
 /// The frame of every page: head, the note at the top, the content and the tab bar. No inline
 /// script or style anywhere (the Content-Security-Policy is `default-src 'self'`).
@@ -18,11 +19,15 @@ struct PageFrame {
         html += """
             <link rel="stylesheet" href="/static/app.css">
             <link rel="manifest" href="/static/manifest.json">
+            <link rel="apple-touch-icon" href="/static/icon-192.png">
+            <meta name="theme-color" content="#2f64d6" media="(prefers-color-scheme: light)">
+            <meta name="theme-color" content="#1a1b22" media="(prefers-color-scheme: dark)">
 
             """
         if let csrf {
             html += "<meta name=\"csrf-token\" content=\"\(HTML.escape(csrf))\">\n"
             html += "<meta name=\"offline-note\" content=\"\(HTML.escape(text[.webOfflineNote]))\">\n"
+            for (name, key) in Self.scriptWords { html += "<meta name=\"\(name)\" content=\"\(HTML.escape(text[key]))\">\n" }
             html += "<script src=\"/static/app.js\" defer></script>\n"
             html += "<script src=\"/static/form.js\" defer></script>\n"
         }
@@ -39,12 +44,19 @@ struct PageFrame {
         return html
     }
 
-    /// The hidden field every form that changes something carries.
+    /// The words the outbox and the service worker's notes say, `{0}` filled in by the script.
+    static let scriptWords: [(String, MessageKey)] = [
+        ("w-waiting", .webChangeWaiting), ("w-waiting-count", .webChangesWaiting), ("w-log-in", .webLogInToSend),
+        ("w-refused", .webChangesRefused), ("w-retry", .webRetry), ("w-discard", .webDiscard), ("w-updated", .webLastUpdated),
+        ("w-update-ready", .webUpdateReady), ("w-reload", .webReloadToUpdate),
+    ]
+
     /// The heading at the top of a page.
     static func top(_ title: String) -> String {
         "<header class=\"top\"><h1>\(HTML.escape(title))</h1></header>\n"
     }
 
+    /// The hidden field every form that changes something carries.
     static func csrfField(_ csrf: String) -> String {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrf))\">"
     }

@@ -11,6 +11,11 @@ struct FormBody: Sendable {
         }
     }
 
+    /// A form's fields given one by one (a tracker form sent as JSON through the API).
+    init(fields: [String: String]) {
+        self.fields = fields
+    }
+
     subscript(name: String) -> String? { fields[name] }
 
     /// Percent-decoding with `+` as a space; nil for a malformed escape or bytes that are not UTF-8.

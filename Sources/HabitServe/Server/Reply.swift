@@ -19,6 +19,8 @@ enum Reply {
             // port of this host) may not even load it as an image, which could tell which trackers exist.
             .init("Cross-Origin-Resource-Policy")!: "same-origin",
         ]
+        // A field given in `extra` replaces the default of that name (a page kept privately).
+        headers.removeAll { field in extra.contains { $0.name == field.name } }
         headers.append(contentsOf: extra)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
@@ -27,9 +29,11 @@ enum Reply {
         secured(status, contentType: "text/html; charset=utf-8", body: body, extra: extra)
     }
 
-    static func json(_ fields: [(String, JSONValue)], status: HTTPResponse.Status = .ok) -> Response {
+    static func json(_ fields: [(String, JSONValue)], status: HTTPResponse.Status = .ok, cache: String? = nil) -> Response {
         let body = "{" + fields.map { "\"\($0.0)\":\($0.1.text)" }.joined(separator: ",") + "}\n"
-        return secured(status, contentType: "application/json; charset=utf-8", body: body)
+        var response = secured(status, contentType: "application/json; charset=utf-8", body: body)
+        if let cache { response.headers[.cacheControl] = cache }
+        return response
     }
 
     /// An SVG image: it may style itself (its `<style>`), and nothing else; an image runs no script.
@@ -66,11 +70,15 @@ enum Reply {
 
 enum JSONValue {
     case string(String), bool(Bool), number(Double), null
+    /// The API's lists and objects (the fields in the order given).
+    case array([JSONValue]), object([(String, JSONValue)])
 
     var text: String {
         switch self {
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let fields): return "{" + fields.map { JSONValue.string($0.0).text + ":" + $0.1.text }.joined(separator: ",") + "}"
         case .number(let value): return value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
         case .string(let value):
             var result = "\""

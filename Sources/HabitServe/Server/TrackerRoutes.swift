@@ -12,7 +12,7 @@ enum TrackerRoutes {
     static let pages: Set<String> = ["/new", "/edit", "/delete", "/tracker", "/tracker/year.svg", "/categories", "/category/delete"]
     /// Changes (POST, Origin and CSRF checked first): each one HabitKit use case, one commit.
     static let changes: Set<String> = [
-        "/new", "/edit", "/pin", "/delete", "/form/check", "/form/category", "/category/add", "/category/rename", "/category/delete",
+        "/new", "/edit", "/pin", "/archive", "/delete", "/form/check", "/form/category", "/category/add", "/category/rename", "/category/delete",
     ]
     /// Longest text a field of these forms takes (a name is 38 characters; this bounds the work).
     static let maximumField = 400
@@ -100,6 +100,11 @@ extension WebApp {
             do { try habits.setPinned(pinned, tracker.id, reusing: store) } catch { return refused(error) }
             if call.wantsJSON { return Reply.json([("ok", .bool(true)), ("pinned", .bool(pinned))]) }
             if form["return"] == "details" { return Reply.redirect("/tracker?id=" + HTML.query(tracker.id)) }
+            return Reply.redirect("/" + (form["date"].flatMap(CivilDate.init).map { "?date=\($0)" } ?? ""))
+        case "/archive":
+            guard let tracker, let archived = form["archived"].flatMap(Bool.init) else { return bad("tracker, archived") }
+            do { try habits.setArchived(archived, tracker.id, reusing: store) } catch { return refused(error) }
+            if call.wantsJSON { return Reply.json([("ok", .bool(true)), ("archived", .bool(archived))]) }
             return Reply.redirect("/" + (form["date"].flatMap(CivilDate.init).map { "?date=\($0)" } ?? ""))
         case "/delete":
             guard let tracker else { return bad("tracker", .notFound) }

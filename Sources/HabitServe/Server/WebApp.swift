@@ -26,6 +26,8 @@ struct WebApp: Sendable {
     let authenticator: Authenticator
     /// The one session of a server without authentication (it still needs the CSRF token).
     var openSession: SessionBook.Session { SessionBook.Session(id: "open", csrf: authenticator.openCSRF) }
+    /// The ids of the API's changes applied, so that a replay is applied once.
+    let applied: AppliedChanges
 
     /// A form body larger than this is refused (413): a mark is a few hundred bytes.
     static let maximumBody = 16 * 1024
@@ -48,6 +50,7 @@ struct WebApp: Sendable {
         self.links = links
         authenticator = Authenticator(devices: devices, cookieName: cookieName,
                                       openCSRF: ServeSecret.mac(openKey ?? ServeSecret.make(), "habit serve open csrf"))
+        applied = AppliedChanges(directory: habits.directory, environment: environment)
     }
 
     struct Call {
@@ -67,7 +70,7 @@ struct WebApp: Sendable {
 
     private func route(_ request: Request, peer: String?) async -> Response {
         let text = WebText(language: Language.from(acceptLanguage: request.headers[.acceptLanguage]))
-        let wantsJSON = (request.headers[.accept] ?? "").contains("application/json")
+        let wantsJSON = (request.headers[.accept] ?? "").contains("application/json") || APIRoutes.handles(request.uri.path)
         let host = request.head.authority
         var call = Call(request: request, text: text, wantsJSON: wantsJSON, host: host, client: Client(peer: peer, headers: request.headers), principal: nil)
         // RFC 9112: a request with more than one Host is answered 400 (the first was taken as the
@@ -87,13 +90,7 @@ struct WebApp: Sendable {
         }
         let path = request.uri.path
         let method = request.method
-        if method == .get, let asset = Assets.named(path) {
-            // Revalidated on every use ("no-cache"): unchanged, it costs a 304 and no bytes.
-            if request.headers[values: .ifNoneMatch].contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: " ") == asset.etag } }) {
-                return Reply.secured(.notModified, contentType: asset.type, body: "", cache: true, extra: [.eTag: asset.etag])
-            }
-            return Reply.secured(.ok, contentType: asset.type, body: asset.body, cache: true, extra: [.eTag: asset.etag])
-        }
+        if method == .get, let asset = Assets.named(path) { return Assets.reply(asset, ifNoneMatch: request.headers[values: .ifNoneMatch]) }
         if path == "/login" { return await login(&call) }
         guard let principal = authenticator.principal(request) else {
             if wantsJSON || method != .get || path.hasPrefix("/api/") {
@@ -110,6 +107,7 @@ struct WebApp: Sendable {
         switch (method, path) {
         case (.get, "/api/v1/whoami"): return Reply.json(WhoAmI.fields(principal))
         case (.get, "/"): return dayPage(call, session: session)
+        case (_, _) where APIRoutes.handles(path): return await api(&call, session: session)
         case (.get, "/stats"): return statsPage(call, session: session)
         case (.post, "/mark"), (.post, "/sync"):
             let form: FormBody
@@ -308,7 +306,9 @@ struct WebApp: Sendable {
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
             + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
         let note = sessions.takeFlash(session.id) ?? sync.offlineNote.map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
-        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content))
+        // Kept by the service worker for opening with no network; per session, so never by a shared cache.
+        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content),
+                          extra: [.cacheControl: "private, no-cache"])
     }
 
     private func statsPage(_ call: Call, session: SessionBook.Session) -> Response {

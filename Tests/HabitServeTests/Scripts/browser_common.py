@@ -50,3 +50,16 @@ def tap(driver, element):
     """A finger's tap: the element scrolled clear of the tab bar first."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
+
+
+def outbox(driver):
+    """The page's outbox (IndexedDB `habit-outbox`): every change kept, waiting or refused."""
+    return driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        if (!window.habitOutbox) { done(null); return; }
+        window.habitOutbox.all().then(done, function (e) { done('error: ' + e); });""")
+
+
+def waiting(driver):
+    entries = outbox(driver) or []
+    return len([e for e in entries if e["status"] == "waiting"])

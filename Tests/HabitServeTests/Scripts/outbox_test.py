@@ -2,75 +2,15 @@
 reverse proxy on this machine, as docs/serve.md sets it up: while the proxy answers 502 (the server
 is down) a tap is kept on the phone with the offline note; the server then restarts (a new process,
 the device logged out meanwhile), so the kept mark is answered "log in" and still kept; after the new login it
-arrives, once, in one commit. A mark the server refuses for a reason leaves the queue with that
-reason on the screen."""
-import http.client
-import http.server
-import os
-import socketserver
-import threading
+arrives, once, in one commit. A mark the server refuses for a reason stops waiting but stays in the
+outbox (IndexedDB), listed with that reason, until the user discards it."""
 import time
 
 from selenium.webdriver.common.by import By
 
-from browser_common import browser, check, finish, tap, wait_for
+from browser_common import browser, check, finish, outbox, tap, wait_for, waiting
+from proxy_common import Proxy
 from serve_common import Account, Server, free_port
-
-
-class Proxy:
-    """A reverse proxy on 127.0.0.1 that forwards to habit serve, or answers 502 as nginx and
-    Caddy do while the server behind them is down."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.backend = None
-        self.down = False
-        proxy = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *arguments):
-                pass
-
-            def forward(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length) if length else None
-                if proxy.down or proxy.backend is None:
-                    page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
-                    self.send_response(502)
-                    self.send_header("Content-Type", "text/html")
-                    self.send_header("Content-Length", str(len(page)))
-                    self.end_headers()
-                    self.wfile.write(page)
-                    return
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("connection", "content-length")}
-                headers["X-Forwarded-For"] = self.client_address[0]
-                connection = http.client.HTTPConnection("127.0.0.1", proxy.backend, timeout=60)
-                connection.request(self.command, self.path, body=body, headers=headers)
-                response = connection.getresponse()
-                data = response.read()
-                self.send_response(response.status)
-                for key, value in response.getheaders():
-                    if key.lower() not in ("connection", "content-length", "transfer-encoding"):
-                        self.send_header(key, value)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-                connection.close()
-
-            do_GET = forward
-            do_POST = forward
-
-        class Threaded(socketserver.ThreadingMixIn, http.server.HTTPServer):
-            daemon_threads = True
-
-        self.server = Threaded(("127.0.0.1", self.port), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.origin = f"http://localhost:{self.port}"
-
-    def stop(self):
-        self.server.shutdown()
 
 
 def card(driver, tracker):
@@ -78,7 +18,7 @@ def card(driver, tracker):
 
 
 def queued(driver):
-    return driver.execute_script("return JSON.parse(localStorage.getItem('habit-queue:' + location.host) || '[]').length")
+    return waiting(driver)
 
 
 def main():
@@ -121,17 +61,20 @@ def main():
         time.sleep(1)
         check(account.commits() == commits + 1, "the mark was applied twice")
 
-        # A refusal with a reason leaves the queue, and the reason is on the screen.
+        # A refusal with a reason stays in the outbox, listed with the reason, to retry or discard.
         commits = account.commits()
-        driver.execute_script("""
-            localStorage.setItem('habit-queue:' + location.host,
-                JSON.stringify([{tracker: 'run', date: '2026-11-30', state: 'done'}]));
-            window.dispatchEvent(new Event('online'));""")
-        check(wait_for(lambda: queued(driver) == 0), "a refused mark stays queued forever")
-        note = driver.find_element(By.ID, "note")
-        check(wait_for(lambda: note.is_displayed() and "problem" in note.get_attribute("class") and note.text.strip() != ""),
+        driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            window.habitOutbox.add({kind: 'mark', tracker: 'run', date: '2026-11-30', state: 'done'}).then(function () {
+                window.dispatchEvent(new Event('online')); done(); });""")
+        check(wait_for(lambda: queued(driver) == 0), "a refused mark stays waiting forever")
+        check(wait_for(lambda: [e["status"] for e in outbox(driver)] == ["refused"]), f"the refused mark is not kept as refused: {outbox(driver)}")
+        check(wait_for(lambda: driver.find_element(By.ID, "refused").is_displayed()
+                       and driver.find_element(By.CSS_SELECTOR, "#refused .reason").text.strip() != ""),
               "the refusal's reason is not shown")
         check(account.commits() == commits, "a refused mark made a commit")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#refused button.discard"))
+        check(wait_for(lambda: outbox(driver) == []), f"Discard leaves the change: {outbox(driver)}")
     finally:
         driver.quit()
         server.stop()

@@ -54,7 +54,8 @@ def main():
         check(status == 200, f"GET / with the session: {status}")
         check(headers.get("Content-Security-Policy", "").startswith("default-src 'self'"), "no CSP")
         check(headers.get("X-Frame-Options") == "DENY", "no X-Frame-Options: DENY")
-        check(headers.get("Cache-Control") == "no-store", "a data page may be cached")
+        # The day page is kept by the service worker (issue 34): private, never in a shared cache.
+        check(headers.get("Cache-Control") == "private, no-cache", f"the day page may be kept by a shared cache: {headers.get('Cache-Control')}")
         check(headers.get("Referrer-Policy") in ("no-referrer", "same-origin"), "no Referrer-Policy")
         check("<script>" not in page and " style=" not in page and "onclick" not in page, "inline script or style")
         csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)

@@ -141,10 +141,36 @@ def tokens(account):
         status, _, _ = request(server, "POST", "/mark", "tracker=run&date=2026-11-18&state=done",
                                {"Content-Type": "application/x-www-form-urlencoded", "Authorization": f"Bearer {token}"})
         check(status == 401 and account.snapshot() == before, f"a token marks through a page's route: {status}")
+        # The JSON API's changes with a bearer token: no CSRF, no Origin; one commit. A read-only
+        # token, or one for another tracker, is refused with 403 before anything is written.
+        runner = habit(account, "serve", "--token", "add", "runner", "--tracker", "Run").stdout.strip().splitlines()[-1]
+
+        def changes(bearer, *items):
+            status, _, body = request(server, "POST", "/api/v1/changes", json.dumps({"changes": list(items)}),
+                                      {"Content-Type": "application/json", "Authorization": f"Bearer {bearer}"})
+            return status, body
+
+        commits = account.commits()
+        status, body = changes(token, {"id": "bearer-1", "kind": "mark", "tracker": "run", "date": "2026-11-17", "state": "done"})
+        check(status == 200 and json.loads(body)["results"][0]["status"] == "applied", f"a bearer change: {status} {body}")
+        check(account.commits() == commits + 1, "a bearer change is not one commit")
+        before = account.snapshot()
+        for bearer, item, why in [
+            (widget, {"id": "bearer-2", "kind": "mark", "tracker": "run", "date": "2026-11-16", "state": "done"}, "a read-only token"),
+            (runner, {"id": "bearer-3", "kind": "mark", "tracker": "water", "date": "2026-11-16", "state": "done", "amount": 2}, "another tracker's token"),
+            (runner, {"id": "bearer-4", "kind": "category.add", "name": "Mind"}, "a tracker's token adding a category"),
+        ]:
+            status, body = changes(bearer, item)
+            check(status == 403 and account.snapshot() == before, f"{why} changes: {status} {body}")
+        status, body = changes(runner, {"id": "bearer-5", "kind": "mark", "tracker": "run", "date": "2026-11-16", "state": "done"})
+        check(status == 200 and json.loads(body)["results"][0]["status"] == "applied", f"a tracker's token on its tracker: {status} {body}")
         listed = habit(account, "serve", "--token", "list")
         check(re.search(r"^script \(.*\): made .*, last used \d{4}-\d\d-\d\d", listed.stdout, re.M), f"--token list: {listed.stdout}")
         check(habit(account, "serve", "--token", "revoke", "script").returncode == 0, "--token revoke")
         check(whoami(server, token)[0] == 401, "a revoked token is taken")
+        before = account.snapshot()
+        status, body = changes(token, {"id": "bearer-6", "kind": "mark", "tracker": "run", "date": "2026-11-15", "state": "done"})
+        check(status == 401 and account.snapshot() == before, f"a revoked token changes: {status} {body}")
     finally:
         server.stop()
 

@@ -78,12 +78,12 @@ extension Habits {
         guard !store.changes.isEmpty else { return nil }
         let fileModeKept = repository?.recordsExecutableBit ?? true
         var target: [String: FileContents?] = [:]
+        // A file made executable by hand stays so, on disk and in the commit (100755), as
+        // `git commit -a` records it; with core.fileMode off, git keeps the mode HEAD has.
+        let modeSource = fileModeKept ? nil : try? repository?.headCommitID()
         for (path, bytes) in store.changes {
-            // A file made executable by hand stays so, on disk and in the commit (100755), as
-            // `git commit -a` records it; with core.fileMode off, git keeps the mode HEAD has.
-            let head = fileModeKept ? nil : try? repository?.headCommitID()
-            let executable = if let head, let repository { (try? repository.fileMode(atPath: path, in: head)) == .executable } else { isExecutable(path) }
-            target[path] = bytes.map { FileContents(bytes: $0, executable: executable) }
+            let executable = if let modeSource, let repository { (try? repository.fileMode(atPath: path, in: modeSource)) == .executable } else { isExecutable(path) }
+            target.updateValue(bytes.map { FileContents(bytes: $0, executable: executable) }, forKey: path)  // nil: a deletion
         }
         guard let repository, store.settings.autocommit else {
             store.cacheWritten(try writePlain(target))

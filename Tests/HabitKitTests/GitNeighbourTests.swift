@@ -197,4 +197,25 @@ struct GitNeighbourTests {
         #expect(try permissions("index") == mode)
         try world.expectClean("shared \(String(mode, radix: 8))")
     }
+
+    @Test("`habit done` with commit.gpgsign and an ssh key made here: git verify-commit HEAD passes")
+    func signedWithSSH() throws {
+        let world = try World("neighbour-signed")
+        let key = world.scratch.sub("id_ed25519")
+        let keygen = try ChildProcess("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "signer", "-f", key],
+                                      environment: GitCommandLine.environment, scratch: world.scratch.path).wait(timeout: 30)
+        try #require(keygen.succeeded, "\(keygen.all)")
+        try world.git("config", "commit.gpgsign", "true")
+        try world.git("config", "gpg.format", "ssh")
+        try world.git("config", "user.signingkey", key)
+        let outcome = world.habit(["done", "read", "--date", "2026-11-20"])
+        try #require(outcome.succeeded, "\(outcome.all)")
+        let allowed = world.scratch.sub("allowed-signers")
+        try (try world.git("log", "-1", "--format=%ce") + " " + String(contentsOfFile: key + ".pub", encoding: .utf8))
+            .write(toFile: allowed, atomically: true, encoding: .utf8)
+        try world.git("config", "gpg.ssh.allowedSignersFile", allowed)
+        try world.git("verify-commit", "HEAD")
+        #expect(try world.git("reflog", "-1", "--format=%gs", "HEAD") == "commit: done: Read 2026-11-20")
+        try world.expectClean("signed")
+    }
 }

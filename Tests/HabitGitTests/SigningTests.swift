@@ -59,12 +59,16 @@ struct SigningTests {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let output = Pipe()
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("habit-signing-\(UUID().uuidString)")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: errors) }
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw ToolFailed(description: "\(executable) \(arguments.joined(separator: " ")) failed")
+                let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+                throw ToolFailed(description: "\(executable) \(arguments.joined(separator: " ")) failed: \(said)")
             }
             return String(decoding: data, as: UTF8.self)
         }
@@ -118,6 +122,46 @@ struct SigningTests {
         #expect(shown.contains("Good \"git\" signature for \(email)"), "\(shown)")
         let raw = try git(["cat-file", "commit", made.hex], in: world.path)
         #expect(raw.contains("\ngpgsig -----BEGIN SSH SIGNATURE-----\n"), "\(raw)")
+    }
+
+    @Test("gpg.format=x509: gpgsm with a self-signed certificate made here; git verify-commit passes")
+    func x509() throws {
+        let world = try Signable()
+        let home = world.dir.sub("gnupgsm")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try "disable-crl-checks\n".write(toFile: home + "/gpgsm.conf", atomically: true, encoding: .utf8)
+        let program = world.dir.sub("gpgsm-wrapper")
+        try "#!/bin/sh\nGNUPGHOME='\(home)' exec gpgsm \"$@\"\n".write(toFile: program, atomically: true, encoding: .utf8)
+        chmod(program, 0o755)
+        defer { _ = try? GnuPG.run("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: ["GNUPGHOME": home]) }
+        let parameters = world.dir.sub("certificate-parameters")
+        try """
+            Key-Type: RSA
+            Key-Length: 2048
+            Key-Usage: sign
+            Serial: random
+            Name-DN: CN=Test Signer
+            Name-Email: signer@example.org
+            %no-protection
+
+            """.write(toFile: parameters, atomically: true, encoding: .utf8)
+        let certificate = try GnuPG.run(program, ["--batch", "--armor", "--pinentry-mode", "loopback", "--passphrase", "", "--gen-key", parameters])
+        let certificateFile = world.dir.sub("certificate.pem")
+        try certificate.write(toFile: certificateFile, atomically: true, encoding: .utf8)
+        try GnuPG.run(program, ["--batch", "--import", certificateFile])
+        let listing = try GnuPG.run(program, ["--with-colons", "--list-secret-keys"])
+        let fingerprint = try #require(listing.split(separator: "\n").first { $0.hasPrefix("fpr:") }
+            .map { String($0.split(separator: ":", omittingEmptySubsequences: false)[9]) })
+        // The self-signed root trusted, as a person would mark it.
+        try "\(fingerprint) S relax\n".write(toFile: home + "/trustlist.txt", atomically: true, encoding: .utf8)
+        try world.config("commit.gpgsign", "true")
+        try world.config("gpg.format", "x509")
+        try world.config("gpg.x509.program", program)
+        try world.config("user.signingkey", fingerprint)
+        let made = try world.commitChange()
+        try git(["verify-commit", made.hex], in: world.path)
+        let raw = try git(["cat-file", "commit", made.hex], in: world.path)
+        #expect(raw.contains("\ngpgsig -----BEGIN SIGNED MESSAGE-----\n"), "\(raw)")
     }
 
     @Test("a signature that cannot be made stops the commit, in words naming the program",

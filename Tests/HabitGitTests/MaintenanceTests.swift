@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import HabitGit
 import TestSupport
@@ -63,5 +64,29 @@ struct MaintenanceTests {
         #expect(Repository.sharedPermissions("umask") == nil)
         #expect(Repository.sharedPermissions("0") == nil)
         #expect(Repository.sharedPermissions("0460") == nil, "git refuses a mode its owner cannot write")
+    }
+
+    @Test("objects/xx folders removed while commits are written (as git gc's prune-packed removes them): every commit made")
+    func vanishingObjectFolders() throws {
+        let dir = try gitScratch()
+        let (repository, path) = try makeRepository(in: dir)
+        let head = try #require(try repository.headCommitID())
+        let stop = Mutex(false)
+        let remover = Thread {
+            let objects = path + "/.git/objects/"
+            while !stop.withLock({ $0 }) {
+                // rmdir removes only empty folders: the moment a folder is made and not yet filled.
+                for byte in 0..<256 { rmdir(objects + String(format: "%02x", byte)) }
+            }
+        }
+        remover.start()
+        defer { stop.withLock { $0 = true } }
+        var made: [CommitID] = []
+        for index in 0..<300 {
+            made.append(try repository.makeCommit(base: head, changes: ["a.toml": .write(bytes("a = \(index)\n"), executable: false)],
+                                                  parents: [head], message: "change \(index)"))
+        }
+        stop.withLock { $0 = true }
+        for id in made.suffix(20) { #expect(try git(["cat-file", "-t", id.hex], in: path) == "commit\n") }
     }
 }

@@ -105,14 +105,14 @@ extension Repository {
     /// (`storedBytes`: through git's filters). No branch, index or file is touched: the caller moves the
     /// branch once the working files are in place.
     /// A `git gc` running beside it may remove an empty `objects/xx` folder between libgit2
-    /// making it and moving an object into it; the objects are written again then, a few times,
+    /// making it and moving an object into it; the objects are written again then, up to eight times,
     /// as git retries such a write.
     public func makeCommit(base: CommitID?, changes: [String: TreeChange], parents: [CommitID], message: String) throws -> CommitID {
         var attempt = 1
         while true {
             do {
                 return try makeCommitOnce(base: base, changes: changes, parents: parents, message: message)
-            } catch let error as GitError where attempt < 4 && Self.isVanishedObjectFolder(error) {
+            } catch let error as GitError where attempt < 8 && Self.isVanishedObjectFolder(error) {
                 attempt += 1
             }
         }

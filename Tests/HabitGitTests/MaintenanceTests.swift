@@ -77,6 +77,7 @@ struct MaintenanceTests {
             while !stop.withLock({ $0 }) {
                 // rmdir removes only empty folders: the moment a folder is made and not yet filled.
                 for byte in 0..<256 { rmdir(objects + String(format: "%02x", byte)) }
+                usleep(10_000)  // as often as a `git gc` loop could, not more
             }
         }
         remover.start()

@@ -13,6 +13,8 @@ HABIT_LAZY(int, git_clone, (git_repository **out, const char *url, const char *l
 HABIT_LAZY(int, git_clone_options_init, (git_clone_options *opts, unsigned int version), (opts, version))
 HABIT_LAZY(const git_signature *, git_commit_author, (const git_commit *commit), (commit))
 HABIT_LAZY(int, git_commit_create, (git_oid *id, git_repository *repo, const char *update_ref, const git_signature *author, const git_signature *committer, const char *message_encoding, const char *message, const git_tree *tree, size_t parent_count, const git_commit *parents[]), (id, repo, update_ref, author, committer, message_encoding, message, tree, parent_count, parents))
+HABIT_LAZY(int, git_commit_create_buffer, (git_buf *out, git_repository *repo, const git_signature *author, const git_signature *committer, const char *message_encoding, const char *message, const git_tree *tree, size_t parent_count, const git_commit *parents[]), (out, repo, author, committer, message_encoding, message, tree, parent_count, parents))
+HABIT_LAZY(int, git_commit_create_with_signature, (git_oid *out, git_repository *repo, const char *commit_content, const char *signature, const char *signature_field), (out, repo, commit_content, signature, signature_field))
 HABIT_LAZY(void, git_commit_free, (git_commit *commit), (commit))
 HABIT_LAZY(const git_oid *, git_commit_id, (const git_commit *commit), (commit))
 HABIT_LAZY(int, git_commit_lookup, (git_commit **commit, git_repository *repo, const git_oid *id), (commit, repo, id))

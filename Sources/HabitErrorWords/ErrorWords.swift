@@ -81,6 +81,8 @@ public enum ErrorWords {
                            hint: fix.map { t.text(.unsupportedRepositoryHint, safe($0)) } ?? t[.unsupportedRepositoryNoFixHint])
         case .gitIdentityUnknown:
             return Refusal(t[.gitIdentityUnknown], hint: t[.gitIdentityUnknownHint])
+        case .gitSigningFailed(let program, let detail):
+            return Refusal(t.text(.gitSigningFailed, safe(program), safe(detail)), hint: t[.gitSigningFailedHint])
         case .gitCommitting(let holders):
             return Refusal(t.text(.gitCommitting, t.list(holders.map(safe))), hint: t[.gitCommittingHint])
         case .gitMergeInProgress:

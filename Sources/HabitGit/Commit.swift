@@ -67,7 +67,10 @@ extension Repository {
         return try createCommit(tree: tree, parents: parents, message: message, author: author, updatingReference: "HEAD")
     }
 
-    /// Writes a commit object; moves `reference` (e.g. "HEAD") to it when given.
+    /// Writes a commit object; moves `reference` (e.g. "HEAD") to it when given. Signed as git
+    /// signs when `commit.gpgsign` asks (`CommitSigning`): the commit is built by libgit2, signed
+    /// by the configured program and written with its signature; a signature that cannot be made
+    /// throws, and nothing is written.
     func createCommit(tree: TreeHandle, parents: [CommitHandle], message: String,
                       author: Signature?, updatingReference reference: String?) throws -> CommitID {
         let identity = Identity(self)
@@ -75,6 +78,7 @@ extension Repository {
         committer.time = commitTime ?? committer.time
         var signed = try author ?? identity.signature(.author)
         signed.time = commitTime ?? signed.time
+        let signing = try CommitSigning.configured(identity)
         let authorHandle = try signed.makeHandle()
         let committerHandle = try committer.makeHandle()
         var prettified = git_buf()
@@ -83,6 +87,22 @@ extension Repository {
         try check(git_message_prettify(&prettified, message, 0, 0), "Could not format the commit message")
         var oid = git_oid()
         var parentPointers: [OpaquePointer?] = parents.map { $0.pointer }
+        if let signing {
+            var content = git_buf()
+            defer { git_buf_dispose(&content) }
+            _ = try parentPointers.withUnsafeMutableBufferPointer { parentBuffer in
+                try check(git_commit_create_buffer(&content, pointer, authorHandle.pointer, committerHandle.pointer,
+                                                   nil, prettified.ptr, tree.pointer, parents.count, parentBuffer.baseAddress),
+                          "Could not create the commit")
+            }
+            let buffer = content.ptr.map { Array(UnsafeRawBufferPointer(start: $0, count: content.size)) } ?? []
+            let signature = try signing.sign(buffer, committer: committer)
+            try check(git_commit_create_with_signature(&oid, pointer, content.ptr, signature, nil), "Could not create the signed commit")
+            withExtendedLifetime(parents) {}
+            let id = CommitID(oid)
+            if let reference { try move(reference, to: id, from: parents.first?.id, message: message) }
+            return id
+        }
         _ = try parentPointers.withUnsafeMutableBufferPointer { parentBuffer in
             try check(git_commit_create(&oid, pointer, reference, authorHandle.pointer, committerHandle.pointer,
                                         nil, prettified.ptr, tree.pointer, parents.count, parentBuffer.baseAddress),
@@ -90,5 +110,19 @@ extension Repository {
         }
         withExtendedLifetime(parents) {}
         return CommitID(oid)
+    }
+
+    /// Moves `reference` (HEAD: the branch it names, else HEAD itself) to a commit written without
+    /// libgit2 moving it, with the reflog line `git commit` writes.
+    private func move(_ reference: String, to id: CommitID, from old: CommitID?, message: String) throws {
+        let subject = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let line = (old == nil ? "commit (initial): " : "commit: ") + subject
+        if reference == "HEAD", try headSymbolicTarget() != nil {
+            return try moveCurrentBranch(from: old, to: id, message: line)
+        }
+        var target = id.oid
+        var handle: OpaquePointer?
+        try check(git_reference_create(&handle, pointer, reference, &target, 1, line), "Could not move \(reference) to \(id.hex.prefix(12))")
+        git_reference_free(handle)
     }
 }

@@ -22,19 +22,37 @@ extension Repository {
     }
 
     /// Makes the files and folders this process creates from now on as shareable as
-    /// `core.sharedRepository` asks (`group`/`true`: group-writable; `all`/`world`/`everybody`:
-    /// readable by all too), by clearing those bits from the process's umask, as git's
-    /// `adjust_shared_perm` adds them. libgit2 reads the setting only when it creates a repository.
+    /// `core.sharedRepository` asks, by setting the process's umask, as git's `adjust_shared_perm`
+    /// sets their modes afterwards (libgit2 reads the setting only when it creates a repository):
+    /// `group`/`true`/`1` adds read and write for the group, `all`/`world`/`everybody`/`2` read for
+    /// everybody too, and an octal mode (`0660`, `0640`) gives files exactly that mode (objects
+    /// without write), folders and executables the read bits as search bits too.
     public func applySharedRepositoryMode() {
-        guard let value = (try? configValue(forKey: "core.sharedRepository"))??.lowercased() else { return }
-        let cleared: mode_t
-        switch value {
-        case "group", "true", "1": cleared = 0o070
-        case "all", "world", "everybody", "2": cleared = 0o077
-        default: return
-        }
+        guard let value = (try? configValue(forKey: "core.sharedRepository")) ?? nil,
+              let permissions = Self.sharedPermissions(value) else { return }
+        // Folders get a search bit wherever they get a read bit.
+        let allowed = mode_t(permissions.bits | (permissions.bits & 0o444) >> 2)
         let current = umask(0)
-        umask(current & ~cleared)
+        umask(permissions.exact ? 0o777 & ~allowed : current & ~allowed)
+    }
+
+    /// The permissions `core.sharedRepository`'s value asks for, as git's `git_config_perm` reads
+    /// it: bits added to what the umask gives, or (an octal mode) exactly those bits; nil for
+    /// `umask`, `false`, `0`, and a mode git refuses (one the owner cannot read and write).
+    static func sharedPermissions(_ value: String) -> (bits: Int, exact: Bool)? {
+        switch value.lowercased() {
+        case "umask", "false", "no", "off", "": return nil
+        case "group", "true", "yes", "on": return (0o660, false)
+        case "all", "world", "everybody": return (0o664, false)
+        default: break
+        }
+        guard let number = Int(value, radix: 8), number >= 0 else { return nil }
+        switch number {
+        case 0: return nil
+        case 1: return (0o660, false)
+        case 2: return (0o664, false)
+        default: return number & 0o600 == 0o600 ? (number & 0o666, true) : nil
+        }
     }
 
     /// Runs a write of `.git/config` and gives the new file the old one's permissions: libgit2

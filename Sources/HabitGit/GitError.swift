@@ -32,6 +32,9 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case filterDriver(name: String, path: String)
         /// `user.useConfigOnly` is set and no name or email is configured: git refuses to guess.
         case identityUnknown
+        /// `commit.gpgsign` is set and `program` did not sign (no key, an agent that refused, a
+        /// program that is not there); `detail` says what it said.
+        case signingFailed(program: String)
         case invalidArgument
         case other
     }
@@ -158,6 +161,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case .locked: return ": another git process holds a lock; try again when it has finished."
         case .filterDriver(let name, _): return ": habit cannot run the git filter \"\(name)\"."
         case .identityUnknown: return ": tell git who you are (git config user.name, git config user.email)."
+        case .signingFailed: return "."
         case .invalidArgument: return ": the request is not valid."
         case .other: return "."
         }

@@ -6,7 +6,7 @@ import Glibc
 /// Who a commit is by, as `git var GIT_AUTHOR_IDENT` and `GIT_COMMITTER_IDENT` give it:
 /// `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` (`GIT_COMMITTER_…`), else `author.name`/`author.email`
 /// (`committer.…`), else `user.name`/`user.email`, else `EMAIL` for the address; settings read
-/// from `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` first, then the repository's
+/// from `GIT_CONFIG_PARAMETERS` (`git -c`) and `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` first, then the repository's
 /// config, then `GIT_CONFIG_GLOBAL` when set (else the global, XDG and system files). Where git
 /// would guess from the system instead, habit signs `Signature.fallback`, unless
 /// `user.useConfigOnly` forbids guessing: then the commit is refused, as git refuses it.
@@ -37,6 +37,11 @@ struct Identity {
     /// A setting's value as git reads it (see the type's comment); nil when unset.
     func setting(_ key: String) -> String? {
         let lowered = key.lowercased()
+        // `git -c key=value` hands its settings to the programs it runs here, after GIT_CONFIG_COUNT's.
+        if let parameters = environment("GIT_CONFIG_PARAMETERS"),
+           let value = Self.commandLineSettings(parameters).last(where: { $0.key.lowercased() == lowered }) {
+            return value.value ?? ""
+        }
         if let count = environment("GIT_CONFIG_COUNT").flatMap({ Int($0) }), count > 0 {
             for index in stride(from: count - 1, through: 0, by: -1)
             where environment("GIT_CONFIG_KEY_\(index)")?.lowercased() == lowered {
@@ -48,6 +53,41 @@ struct Identity {
             return global.isEmpty ? nil : Self.value(key, inFile: global)
         }
         return (try? repository.configValue(forKey: key)) ?? nil
+    }
+
+    /// The settings of `GIT_CONFIG_PARAMETERS` in order: single-quoted words, each `'key'='value'`
+    /// (git 2.31 and later) or `'key=value'`, a quote inside written `'\''`. A key without a value
+    /// is a boolean true (nil).
+    static func commandLineSettings(_ text: String) -> [(key: String, value: String?)] {
+        var result: [(key: String, value: String?)] = []
+        var rest = Substring(text)
+        /// One single-quoted word at the start of `rest`, nil when there is none.
+        func quoted() -> String? {
+            guard rest.first == "'" else { return nil }
+            var word = ""
+            rest.removeFirst()
+            while let character = rest.popFirst() {
+                guard character == "'" else { word.append(character); continue }
+                // `'\''` (and `'\!'`) continue the word with a quote (or `!`).
+                guard rest.first == "\\", rest.dropFirst().first.map({ $0 == "'" || $0 == "!" }) ?? false,
+                      rest.dropFirst(2).first == "'" else { return word }
+                word.append(rest.dropFirst().first!)
+                rest = rest.dropFirst(3)
+            }
+            return nil
+        }
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            guard !rest.isEmpty, let first = quoted() else { return result }
+            if rest.first == "=" {
+                rest.removeFirst()
+                result.append((first, quoted() ?? ""))
+            } else if let equals = first.firstIndex(of: "=") {
+                result.append((String(first[..<equals]), String(first[first.index(after: equals)...])))
+            } else {
+                result.append((first, nil))
+            }
+        }
     }
 
     private static func value(_ key: String, inFile path: String) -> String? {

@@ -75,6 +75,17 @@ extension Repository {
         return try lookupBlob(entry.id).bytes
     }
 
+    /// Whether git records the executable bit of working files (`core.fileMode`, on unless set false).
+    public var recordsExecutableBit: Bool {
+        ((try? configValue(forKey: "core.fileMode")) ?? nil).map(Self.isTrue) ?? true
+    }
+
+    /// The kind of the file at `path` in `commit`; nil when there is no such file.
+    public func fileMode(atPath path: String, in commit: CommitID) throws -> FileMode? {
+        guard let entry = try lookupCommit(commit).tree().entry(atPath: path), entry.type == GIT_OBJECT_BLOB else { return nil }
+        return FileMode(raw: git_tree_entry_filemode(entry.pointer).rawValue)
+    }
+
     /// Stores `bytes` as a blob (without touching any file).
     public func storeBlob(_ bytes: [UInt8]) throws -> BlobID {
         // git_odb_write hashes first and writes only a blob the database does not hold yet (as
@@ -93,7 +104,27 @@ extension Repository {
     /// given parents, and returns it. Each written file is stored as `git add` would store it
     /// (`storedBytes`: through git's filters). No branch, index or file is touched: the caller moves the
     /// branch once the working files are in place.
+    /// A `git gc` running beside it may remove an empty `objects/xx` folder between libgit2
+    /// making it and moving an object into it; the objects are written again then, up to eight times,
+    /// as git retries such a write.
     public func makeCommit(base: CommitID?, changes: [String: TreeChange], parents: [CommitID], message: String) throws -> CommitID {
+        var attempt = 1
+        while true {
+            do {
+                return try makeCommitOnce(base: base, changes: changes, parents: parents, message: message)
+            } catch let error as GitError where attempt < 8 && Self.isVanishedObjectFolder(error) {
+                attempt += 1
+            }
+        }
+    }
+
+    /// Whether libgit2 failed to place an object because its folder was gone.
+    static func isVanishedObjectFolder(_ error: GitError) -> Bool {
+        guard let detail = error.detail else { return false }
+        return detail.contains("/objects/") && detail.contains("No such file or directory")
+    }
+
+    private func makeCommitOnce(base: CommitID?, changes: [String: TreeChange], parents: [CommitID], message: String) throws -> CommitID {
         let treeOID = try base.flatMap { try updatedTree(of: $0, with: changes) } ?? tree(of: base, with: changes)
         let parentHandles = try parents.map(lookupCommit)
         return try createCommit(tree: lookupTree(treeOID), parents: parentHandles, message: message, author: nil,

@@ -384,6 +384,8 @@ public enum EnglishCatalog {
         case .unsupportedRepositoryNoFixHint: "Make a new repository for the data: run `habit init --git` in a new directory and copy the data files there."
         case .gitIdentityUnknown: "git does not know who you are, and user.useConfigOnly forbids guessing, so nothing was changed."
         case .gitIdentityUnknownHint: "Run git config --global user.email \"you@example.com\" and git config --global user.name \"Your Name\" (omit --global to set it only for the data directory)."
+        case .gitSigningFailed: "The commit could not be signed with {0} (commit.gpgsign is set), so nothing was changed: {1}"
+        case .gitSigningFailedHint: "Make the signing key (user.signingkey) available and unlocked in its agent, or stop signing in the data directory: git -C DIR config commit.gpgsign false"
         case .gitCommittingHint: "Finish that commit (its editor may be open), then try again."
         case .gitMergeInProgress: "A git merge is in progress in the data directory (MERGE_HEAD), so the change was not made: a commit now would end the merge with habit's change alone."
         case .gitMergeInProgressHint: "Finish the merge with `habit sync` (or resolve, git add, git commit), or abort it with: git merge --abort"

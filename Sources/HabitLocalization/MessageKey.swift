@@ -327,6 +327,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case gitCommitting
     case gitIdentityUnknown
     case gitIdentityUnknownHint
+    case gitSigningFailed
+    case gitSigningFailedHint
     case unsupportedRepository
     case unsupportedRepositoryFound
     case unsupportedRepositoryHint

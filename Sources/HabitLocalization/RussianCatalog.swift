@@ -384,6 +384,8 @@ public enum RussianCatalog {
         case .unsupportedRepositoryNoFixHint: "Сделайте для данных новый репозиторий: выполните `habit init --git` в новом каталоге и скопируйте туда файлы данных."
         case .gitIdentityUnknown: "git не знает, кто вы, а user.useConfigOnly запрещает угадывать, поэтому ничего не изменено."
         case .gitIdentityUnknownHint: "Выполните git config --global user.email \"you@example.com\" и git config --global user.name \"Your Name\" (без --global — только для каталога данных)."
+        case .gitSigningFailed: "Коммит не удалось подписать программой {0} (задан commit.gpgsign), поэтому ничего не изменено: {1}"
+        case .gitSigningFailedHint: "Сделайте ключ подписи (user.signingkey) доступным и разблокированным в его агенте или отключите подпись в каталоге данных: git -C КАТАЛОГ config commit.gpgsign false"
         case .gitCommittingHint: "Завершите этот коммит (возможно, открыт его редактор) и повторите."
         case .gitMergeInProgress: "В каталоге данных идёт слияние git (MERGE_HEAD), поэтому изменение не сделано: коммит сейчас завершил бы слияние одним изменением habit."
         case .gitMergeInProgressHint: "Завершите слияние командой `habit sync` (или исправьте, git add, git commit) либо отмените его: git merge --abort"

@@ -22,7 +22,7 @@ import Testing
         case notInitialized, alreadyInitialized, notEmpty, unusablePath, io, busy, invalidFiles
         case invalidName, invalidEmoji, noSuchTracker, ambiguousTracker, nameTaken, unknownCategory, categoryExists
         case markRefused, changedMeanwhile, confirmationNeeded
-        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, gitMergeInProgress, unsupportedRepository, gitIdentityUnknown, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
+        case notARepository, noRemote, remote, git, gitLocked, gitFilterDriver, gitCommitting, gitMergeInProgress, unsupportedRepository, gitIdentityUnknown, gitSigningFailed, branchKeptMoving, commitFailed, unsafeTree, textConflict, mergeConflict
         case mergedDataInvalid, remoteDataInvalid, notHabitRepository, remoteKeptChanging, unfinishedGitMerge, handEditsInvalid
         case notNumeric, amountNeeded, badTotal, backwardsRange, eventWithTarget, noScheduler, schedulerFailed
         case importNamesTaken, importMalformed, importUnreadable, importFileMissing, importKindsDiffer, importZip, importDatabase
@@ -60,6 +60,7 @@ import Testing
             case .gitMergeInProgress: self = .gitMergeInProgress
             case .unsupportedRepository: self = .unsupportedRepository
             case .gitIdentityUnknown: self = .gitIdentityUnknown
+            case .gitSigningFailed: self = .gitSigningFailed
             case .commitFailed: self = .commitFailed
             case .unsafeTree: self = .unsafeTree
             case .textConflict: self = .textConflict
@@ -136,6 +137,7 @@ import Testing
             case .gitCommitting: return [.gitCommitting(holders: ["pid 7 (git)"])]
             case .gitMergeInProgress: return [.gitMergeInProgress]
             case .gitIdentityUnknown: return [.gitIdentityUnknown]
+            case .gitSigningFailed: return [.gitSigningFailed(program: "gpg", detail: "gpg: signing failed: No secret key")]
             case .unsupportedRepository:
                 return [.unsupportedRepository(setting: "core.splitIndex", fix: "git -C /d config core.splitIndex false"),
                         .unsupportedRepository(setting: "extensions.objectformat", fix: nil)]

@@ -3,7 +3,8 @@ import HabitGit
 import Testing
 import TestSupport
 
-/// The merge driver written into `.git/config` by hand-written code (no libgit2), as git reads it.
+/// The merge driver looked for without libgit2 and written into `.git/config` through libgit2's
+/// config writer, as git reads it.
 @Suite struct MergeDriverConfigTests {
     func config(_ path: String) throws -> String {
         try String(contentsOfFile: path + "/.git/config", encoding: .utf8)
@@ -75,5 +76,20 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
         #expect(!MergeDriverConfig.registerIfMissing(workingDirectory: plain))
         #expect(!FileManager.default.fileExists(atPath: plain + "/.git"))
+    }
+
+    @Test("the config's mode and the person's other lines and comments are kept")
+    func keepsModeAndLines() throws {
+        let dir = try gitScratch()
+        try git(["init", "-q", dir.path], in: dir.path)
+        let path = dir.path + "/.git/config"
+        let mine = try config(dir.path) + "# my remote, with a token\n[remote \"origin\"]\n\turl = https://me:token@example.org/h.git\n"
+        try mine.write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o600)
+        #expect(MergeDriverConfig.registerIfMissing(workingDirectory: dir.path))
+        #expect(try config(dir.path).hasPrefix(mine), "what was there stays, byte for byte")
+        #expect(try git(["config", "--get", "merge.habit.driver"], in: dir.path) == "habit merge-driver %O %A %B %P\n")
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
     }
 }

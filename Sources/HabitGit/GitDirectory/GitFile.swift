@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// A file inside `.git` that could not be written (`MergeDriverConfig`).
+/// A file habit writes without libgit2 that could not be written (a signing scratch file).
 struct GitFileFailure: Error, CustomStringConvertible {
     let description: String
 

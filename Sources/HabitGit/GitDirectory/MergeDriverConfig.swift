@@ -5,19 +5,20 @@ import Darwin
 #endif
 import Synchronization
 
-/// habit's merge driver in `.git/config`, read and completed without libgit2. git never clones
-/// config, so a clone made by `git clone` has no driver until habit adds it; every command checks,
-/// and the read-only ones must not start libgit2 for that (docs/performance.md, start-up).
+/// habit's merge driver in `.git/config`: looked for without libgit2, added through libgit2's
+/// config writer. git never clones config, so a clone made by `git clone` has no driver until
+/// habit adds it; every command checks, and the read-only ones must not start libgit2 for that
+/// (docs/performance.md, start-up): only the one command that finds it missing does.
 public enum MergeDriverConfig {
     public static let name = "habit data files (three-way merge that keeps every completion)"
     public static let driver = "habit merge-driver %O %A %B %P"
 
     /// Adds to `directory/.git/config` whichever of `merge.habit.name`, `merge.habit.driver` and
-    /// `merge.renames = false` it lacks, as git writes its config: the whole file into `config.lock`
-    /// created exclusively, flushed, then renamed over `config`. Nothing happens when `.git` is not a
-    /// directory or the config not a regular file, when nothing is missing (one read of a small
-    /// file), or when the config cannot be written or another process holds its lock: the next
-    /// command tries again.
+    /// `merge.renames = false` it lacks, through libgit2's config writer (git's `config.lock`, the
+    /// person's other lines and comments kept, the file's mode kept). Nothing happens when `.git`
+    /// is not a directory or the config not a regular file, when nothing is missing (one read of a
+    /// small file, without libgit2), or when the config cannot be written or another process holds
+    /// its lock: the next command tries again.
     /// - Returns: whether the config was written.
     @discardableResult
     public static func registerIfMissing(workingDirectory directory: String) -> Bool {
@@ -30,31 +31,19 @@ public enum MergeDriverConfig {
         let path = gitDirectory + "/config"
         // A config that is a link (to a shared file, say) is the person's arrangement: left alone.
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        guard !Entries(QuickRefs.text(path)).missing.isEmpty else {
+        let missing = Entries(QuickRefs.text(path)).missing
+        guard !missing.isEmpty else {
             complete.withLock { _ = $0.insert(directory) }
             return false
         }
-
-        let lock = path + ".lock"
-        let descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o777)
-        guard descriptor >= 0 else { return false }
-        // Read again under the lock: another writer may have finished in between.
-        let text = QuickRefs.text(path)
-        let missing = Entries(text).missing
-        var written = false
-        if !missing.isEmpty {
-            let bytes = Array((text + addition(missing, after: text)).utf8)
-            written = (try? GitFile.write(bytes, to: descriptor, path: lock)) != nil && fsync(descriptor) == 0
-        }
-        close(descriptor)
-        guard written, rename(lock, path) == 0 else {
-            unlink(lock)
+        // A lock held by another writer: libgit2 would fail on it too, after loading for nothing.
+        guard access(path + ".lock", F_OK) != 0, let repository = try? Repository.open(at: directory) else { return false }
+        do {
+            if missing.contains(.name) { try repository.setConfigValue(name, forKey: "merge.habit.name") }
+            if missing.contains(.driver) { try repository.setConfigValue(driver, forKey: "merge.habit.driver") }
+            if missing.contains(.renames) { try repository.setConfigValue("false", forKey: "merge.renames") }
+        } catch {
             return false
-        }
-        let folder = open(gitDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
         }
         return true
     }
@@ -108,18 +97,5 @@ public enum MergeDriverConfig {
             }
             return (lowered, nil)
         }
-    }
-
-    /// The lines that add `missing` at the end of a config whose text is `text`.
-    static func addition(_ missing: [Entry], after text: String) -> String {
-        var lines: [String] = []
-        if missing.contains(.name) || missing.contains(.driver) {
-            lines.append("[merge \"habit\"]")
-            if missing.contains(.name) { lines.append("\tname = \(name)") }
-            if missing.contains(.driver) { lines.append("\tdriver = \(driver)") }
-        }
-        if missing.contains(.renames) { lines += ["[merge]", "\trenames = false"] }
-        let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
-        return separator + lines.joined(separator: "\n") + "\n"
     }
 }

@@ -66,6 +66,8 @@ enum ErrorTranslation {
         case .remoteRepositoryNotFound: kind = .repositoryNotFound
         case .identityUnknown:
             return .gitIdentityUnknown
+        case .signingFailed(let program):
+            return .gitSigningFailed(program: program, detail: detail ?? "")
         case .filterDriver(let name, let path):
             return .gitFilterDriver(name: name, path: path)
         case .pushRejected:

@@ -49,6 +49,9 @@ public enum HabitError: Error, Equatable, Sendable {
     /// `user.useConfigOnly` is set and git's name or email is not configured: git would refuse
     /// to commit, and so does habit. Nothing was changed.
     case gitIdentityUnknown
+    /// `commit.gpgsign` is set and `program` could not sign the commit (`detail`: what it said);
+    /// git would not commit unsigned, and neither does habit. Nothing was changed.
+    case gitSigningFailed(program: String, detail: String)
     /// git commands about to commit in the data directory (`pid 7 (git)`), an editor open perhaps:
     /// a change now would make their commit fail.
     case gitCommitting(holders: [String])

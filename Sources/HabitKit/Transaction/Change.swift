@@ -1,6 +1,9 @@
 import HabitCore
 import HabitGit
 import HabitStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Habits {
     /// Runs one change: under the directory lock, finishes what a killed habit left half done,
@@ -73,7 +76,15 @@ extension Habits {
     @discardableResult
     func write(_ store: Store, message: String, repository: Repository?) throws -> CommitID? {
         guard !store.changes.isEmpty else { return nil }
-        let target = store.changes.mapValues { $0.map { FileContents(bytes: $0) } }
+        let fileModeKept = repository?.recordsExecutableBit ?? true
+        var target: [String: FileContents?] = [:]
+        // A file made executable by hand stays so, on disk and in the commit (100755), as
+        // `git commit -a` records it; with core.fileMode off, git keeps the mode HEAD has.
+        let modeSource = fileModeKept ? nil : try? repository?.headCommitID()
+        for (path, bytes) in store.changes {
+            let executable = if let modeSource, let repository { (try? repository.fileMode(atPath: path, in: modeSource)) == .executable } else { isExecutable(path) }
+            target.updateValue(bytes.map { FileContents(bytes: $0, executable: executable) }, forKey: path)  // nil: a deletion
+        }
         guard let repository, store.settings.autocommit else {
             store.cacheWritten(try writePlain(target))
             return nil
@@ -109,10 +120,18 @@ extension Habits {
         try advance.complete(staged, from: head, to: commit,
                              previous: store.originals.mapValues { $0.map { FileContents(bytes: $0) } },
                              indexLock: indexLock, reflog: Self.reflogMessage(message, initial: head == nil))
+        // As `git commit` ends: git's automatic gc when its thresholds are passed, not waited for.
+        repository.startAutomaticMaintenanceIfDue()
         var stamps: [String: FileStamp?] = staged.writes.mapValues(\.placedStamp)
         for path in staged.deletions { stamps[path] = .some(nil) }
         store.cacheWritten(stamps)
         return commit
+    }
+
+    /// Whether the file at `path` is there and executable by its owner.
+    private func isExecutable(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(directory.path + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & S_IXUSR != 0
     }
 
     /// Whether `error` is a failure of the commit (said as "could not be recorded in git"), rather
@@ -120,7 +139,7 @@ extension Habits {
     /// cannot run, an unknown identity).
     static func isGitFailure(_ error: HabitError) -> Bool {
         switch error {
-        case .gitLocked, .gitFilterDriver, .gitCommitting, .gitMergeInProgress, .gitIdentityUnknown, .unsupportedRepository, .branchKeptMoving: false
+        case .gitLocked, .gitFilterDriver, .gitCommitting, .gitMergeInProgress, .gitIdentityUnknown, .gitSigningFailed, .unsupportedRepository, .branchKeptMoving: false
         default: true
         }
     }

@@ -11,15 +11,19 @@ extension Language {
     /// written in traditional characters, does not read simplified Chinese); nil for one habit
     /// does not speak.
     public init?(tag: some StringProtocol) {
+        guard let chosen = Self.match(tag, among: Language.allCases.map(\.rawValue)) else { return nil }
+        self.init(rawValue: chosen)
+    }
+
+    /// The one of `available` (the files' tags) that serves `tag`, as `init(tag:)` chooses.
+    public static func match(_ tag: some StringProtocol, among available: [String]) -> String? {
         guard let wanted = LanguageTag(tag) else { return nil }
-        let candidates = Language.allCases.compactMap { language in LanguageTag(language.rawValue).map { (language, $0) } }
+        let candidates = available.compactMap { name in LanguageTag(name).map { (name, $0) } }
             .filter { $0.1.language == wanted.language && $0.1.script == wanted.script }
         // A pseudo-locale (en-XA) only by its own name.
-        let best = candidates.first { $0.1.region != nil && $0.1.region == wanted.region }
+        return (candidates.first { $0.1.region != nil && $0.1.region == wanted.region }
             ?? candidates.first { $0.1.region == nil }
-            ?? candidates.first { $0.1.variant == nil }
-        guard let best else { return nil }
-        self = best.0
+            ?? candidates.first { $0.1.variant == nil })?.0
     }
 
     /// The one negotiation: the first of `preferences` (tags or locale names, the most wanted

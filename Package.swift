@@ -61,9 +61,14 @@ let package = Package(
         // exports, read into and written from the model; no use case, no data directory. The SVG
         // heatmap's words come from HabitLocalization.
         .target(name: "HabitInterchange", dependencies: ["HabitCore", "TOML", "CZlib", "CSQLite", "HabitLocalization"]),
-        // Every sentence habit says, in English and Russian: the message keys, the catalogs, the
-        // template language and the formats of dates and numbers, shared by every front-end.
-        .target(name: "HabitLocalization", dependencies: ["HabitCore"], exclude: ["Catalogs"]),
+        // Every sentence habit says, in every language of Catalogs/ (one translation file each): the
+        // message keys, the catalogs, the template language and the formats of dates and numbers,
+        // shared by every front-end. CatalogPlugin compiles the files into Swift at build time.
+        .target(name: "HabitLocalization", dependencies: ["HabitCore"], exclude: ["Catalogs"], plugins: ["CatalogPlugin"]),
+        // The translation files (ARB) and CLDR's plural rules into HabitLocalization's Swift; a
+        // tool of the build, never shipped.
+        .executableTarget(name: "habit-catalogs"),
+        .plugin(name: "CatalogPlugin", capability: .buildTool(), dependencies: ["habit-catalogs"]),
         // The words of every HabitError and file problem (HabitLocalization's catalogs over HabitKit's
         // errors), for every front-end: the CLI adds its exit status, `habit ui` and `habit serve` show them.
         .target(name: "HabitErrorWords", dependencies: ["HabitLocalization", "HabitKit", "HabitInterchange", "HabitStore", "HabitCore", "HabitSystem"]),

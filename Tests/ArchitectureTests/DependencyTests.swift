@@ -27,6 +27,7 @@ import Testing
         "terminal-demo": ["TerminalUI"],
         "toml-decode": ["TOML"],
         "habit-gen": ["HabitCore"],
+        "habit-catalogs": [],
         "habit-fuzz": ["TOML", "HabitStore"],
         "habit-ui-crash": ["HabitUI", "HabitKit", "HabitStore", "HabitLocalization", "HabitCore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).

@@ -3,8 +3,10 @@ import HabitLocalization
 import Testing
 @testable import HabitCLI
 
-/// Every message of both catalogs is produced by some plain-text case (Cases/), so every sentence
-/// habit can say has been seen, with the command, input and exit status that make it. A few can
+/// Every message of the English and Russian catalogs is produced by some plain-text case (Cases/),
+/// so every sentence habit can say has been seen, with the command, input and exit status that make
+/// it. The other languages are proved by the build's checks of their files against English and by
+/// a sample of each (LanguageSampleTests), not by cases of their own (docs/translating.md). A few can
 /// only come from conditions an in-process case cannot set up (a full disk, a silent server); each
 /// of those names the test that produces it instead.
 @Suite struct CatalogCoverageTests {
@@ -113,7 +115,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Language.allCases)
+    @Test(arguments: [Language.english, .russian])
     func everyMessageHasACase(_ language: Language) {
         let missing = Self.uncovered(in: language)
         #expect(missing.isEmpty, "\(missing.count) \(language) messages no case produces: \(missing.map(\.rawValue).joined(separator: ", "))")
@@ -122,7 +124,7 @@ import Testing
     @Test func theMatcherRecognisesRenderedTemplates() throws {
         let t = Messages(.russian)
         let rendered = t.text(.confirmDelete, "Бег", 21)
-        let regex = try NSRegularExpression(pattern: Self.pattern(RussianCatalog.template(.confirmDelete)))
+        let regex = try NSRegularExpression(pattern: Self.pattern(Language.russian.template(.confirmDelete)))
         #expect(regex.firstMatch(in: rendered, range: NSRange(rendered.startIndex..., in: rendered)) != nil)
         #expect(regex.firstMatch(in: "Удалить что-то другое", range: NSRange(location: 0, length: 20)) == nil)
     }

@@ -123,7 +123,8 @@ import TerminalUI
 
     @Test(arguments: Language.allCases)
     func theThreeFrontEndsShowTheSameFigures(_ language: Language) throws {
-        let harness = try Harness(language: language == .russian ? "ru_RU.UTF-8" : "en_US.UTF-8")
+        // The locale as a system names it ("pt_BR.UTF-8"), which chooses the language.
+        let harness = try Harness(language: language.rawValue.replacingOccurrences(of: "-", with: "_") + ".UTF-8")
         for (path, content) in Self.files {
             try content.write(to: harness.directory.appendingPathComponent(path), atomically: true, encoding: .utf8)
         }

@@ -168,7 +168,7 @@ public struct AppState: Sendable {
         statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
-    /// The archived view's rows: the archived trackers, in the order of the files, as the statistics tab lists the others.
+    /// The archived view's rows: the archived trackers, in the order of the files.
     public var archivedTrackers: [Tracker] { journal.trackers.filter(\.isArchived) }
 
     public var selectedCard: DayScreen.Card? {

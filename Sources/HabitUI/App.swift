@@ -8,6 +8,13 @@ import TerminalUI
 /// `habit ui`'s loop: draw, wait for a key or a tick, carry out the change through HabitKit, load
 /// again. Everything the front-end shows comes from `AppState`; every change is a use case.
 public struct App {
+    /// How `e`'s editor round trip ended: `habit edit`'s last sentence ("No change; nothing was
+    /// written.", "Edited “Run”."), or the words of a refusal.
+    public enum EditorOutcome: Hashable, Sendable {
+        case note(String)
+        case refused(String)
+    }
+
     /// What the command gives the app: the use cases, the words, and the CLI's ways of wording an
     /// error and a file's problem (so both say the same).
     public struct Setup {
@@ -17,9 +24,10 @@ public struct App {
         public var today: (Settings) -> CivilDate
         public var describeError: (HabitError) -> String
         public var describeDiagnostic: (Diagnostic) -> String
-        /// `habit edit`'s editor round trip for a tracker (the CLI's `EditorFlow`): nil when it
-        /// went well, else the words of the refusal. Run with the terminal given back.
-        public var editInEditor: (String) -> String? = { _ in nil }
+        /// `habit edit`'s editor round trip for a tracker (the CLI's `EditorFlow`): how it ended,
+        /// in words for the app's screen (the normal screen, where the app is away, gets none of
+        /// them). Run with the terminal given back.
+        public var editInEditor: (String) -> EditorOutcome? = { _ in nil }
         /// `habit ui --mouse`: clicks and the wheel (off by default: capturing the mouse takes the
         /// terminal's own text selection away).
         public var mouse = false

@@ -192,10 +192,10 @@ final class AppSession {
         default: break
         }
         if case .edit(let id) = effect {
-            let refusal = terminal.runOutside { setup.editInEditor(id) }
+            let outcome = terminal.runOutside { setup.editInEditor(id) }
             renderer.invalidate()
             reload()
-            state.refusal = refusal
+            state.editorEnded(outcome)
             return true
         }
         apply(effect)

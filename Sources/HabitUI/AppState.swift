@@ -137,7 +137,8 @@ public struct AppState: Sendable {
     /// Which part of a details page taller than the screen comes first (`ScreenView.detailsParts`):
     /// ↓ brings up the month, then the heatmap.
     public private(set) var detailsPart = 0
-    /// A line at the top while `S` syncs, then its result or error, in words.
+    /// The status line at the top: while `S` syncs, then its result or error, in words; or how
+    /// `e`'s editor round trip ended. The app clears it at the next key unless a sync runs.
     public var syncStatus: String?
     /// The specs' offline note: changes waiting for a sync, and why the last one failed.
     public var offlineNote: String?
@@ -168,7 +169,7 @@ public struct AppState: Sendable {
         statistics = StatisticsScreen(journal: Journal(), today: today)
     }
 
-    /// The archived view's rows: the archived trackers, in the order of the files, as the statistics tab lists the others.
+    /// The archived view's rows: the archived trackers, in the order of the files.
     public var archivedTrackers: [Tracker] { journal.trackers.filter(\.isArchived) }
 
     public var selectedCard: DayScreen.Card? {
@@ -276,6 +277,16 @@ public struct AppState: Sendable {
         day = newDay
         if filter == .today { filter = .all }
         recompute(keeping: selectedCard?.trackerID)
+    }
+
+    /// `e`'s editor round trip is over: a refusal goes at the top as every refusal does; the
+    /// sentence `habit edit` ends with is the status line's, both until the next key.
+    public mutating func editorEnded(_ outcome: App.EditorOutcome?) {
+        switch outcome {
+        case .refused(let words): refusal = words
+        case .note(let words): syncStatus = words
+        case nil: break
+        }
     }
 
     /// Applies a key; returns the change to make, if any.

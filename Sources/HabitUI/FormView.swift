@@ -29,9 +29,10 @@ extension ScreenView {
         }
     }
 
-    /// The mode whose keys the footer shows: an overlay's, the search field's, the statistics
-    /// tab's; nil for the main screen.
+    /// The mode whose keys the footer shows: an overlay's (the archived view's without rows offers
+    /// only the way back), the search field's, the statistics tab's; nil for the main screen.
     func footerMode(_ state: AppState) -> PageKind? {
+        if case .archived = state.overlay, state.archivedTrackers.isEmpty { return .noArchived }
         if let kind = pageKind(state.overlay) { return kind }
         if state.isEditingSearch { return .search }
         return state.tab == .statistics ? .statistics : nil

@@ -3,10 +3,11 @@ import TerminalUI
 
 /// The modes with keys of their own, over or instead of the main screen's: the form and its
 /// pages, the details, the search field, the calendar, the amount prompt, the card menu and the
-/// filter sheet, the delete question, the statistics tab, the archived trackers.
+/// filter sheet, the delete question, the statistics tab, the archived trackers (`noArchived`
+/// when there are none: nothing to move to or unarchive, so only the way back).
 public enum PageKind: Hashable, Sendable, CaseIterable {
     case form, kind, categories, categoryName, schedule, picker, question, details
-    case search, calendar, amount, menu, confirm, statistics, archived
+    case search, calendar, amount, menu, confirm, statistics, archived, noArchived
 }
 
 /// One row of the pages' keys (what they do is `FormFlow`'s and `AppState`'s to say): shown in the

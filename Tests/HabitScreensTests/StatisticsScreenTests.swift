@@ -24,4 +24,19 @@ import Testing
         let strength = try #require(figures.strength)
         #expect(strength > 0 && strength < 1)
     }
+
+    /// Reported: the tab listed the trackers in the order of their files (by file name, as plain
+    /// text). It lists them as the day view does inside a group: by name ignoring case, then by
+    /// file name (Agenda's rule, `TrackerName.key`), whatever the files are called.
+    @Test func trackersComeByNameAsTheDayViewOrdersThem() {
+        let trackers = [
+            Fixtures.tracker("a-swim", "Swim"), Fixtures.tracker("b-read", "read"),
+            Fixtures.tracker("c-run", "Run"), Fixtures.tracker("d-run", "run"),
+        ]
+        let journal = Fixtures.journal(trackers)
+        let screen = StatisticsScreen(journal: journal, today: Self.today)
+        #expect(screen.trackers.map(\.trackerID) == ["b-read", "c-run", "d-run", "a-swim"])
+        let day = DayScreen(journal: journal, day: Self.today, today: Self.today)
+        #expect(screen.trackers.map(\.trackerID) == day.cards.map(\.trackerID), "the day view's order, one rule")
+    }
 }

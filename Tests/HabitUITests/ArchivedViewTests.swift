@@ -58,4 +58,25 @@ import TerminalUI
         _ = empty.handle(.character("A"))
         #expect(ScreenSnapshotTests.render(empty, language, width: 40, height: 15).contains(t[.uiArchivedEmpty]))
     }
+
+    /// Reported: with no archived tracker the footer still offered "↑/↓ move · Enter unarchive".
+    /// It offers only the way back, under the empty-state line; with trackers, the view's keys.
+    @Test(arguments: Language.allCases)
+    func theEmptyViewOffersOnlyTheWayBack(_ language: Language) throws {
+        let t = Messages(language)
+        var empty = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        _ = empty.handle(.character("A"))
+        for (width, height) in ScreenSnapshotTests.sizes {
+            let screen = ScreenSnapshotTests.render(empty, language, width: width, height: height)
+            let footer = screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last.map(String.init)
+            #expect(footer == "Esc \(t[.uiFormKeyBack])", "\(screen)")
+            #expect(screen.contains(t[.uiArchivedEmpty]))
+            try ScreenSnapshotTests.expectSnapshot(screen, named: "archived-empty-\(language.rawValue)-\(width)x\(height)")
+        }
+        var full = AppState(journal: Self.journal(), today: AppStateTests.today)
+        _ = full.handle(.character("A"))
+        let screen = ScreenSnapshotTests.render(full, language, width: 80, height: 24)
+        let footer = screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last.map(String.init) ?? ""
+        #expect(footer.contains("Enter \(t[.uiArchivedKeyUnarchive])") && footer.contains("↑/↓ \(t[.uiFormKeyField])"), "\(footer)")
+    }
 }

@@ -153,6 +153,32 @@ struct UILiveEndToEndTests {
         try run.expectRestored()
     }
 
+    /// Reported: an editor that changes nothing left "No change; nothing was written." on the
+    /// normal screen while the app was away, where nobody saw it. It is the app's status line
+    /// now, until the next key, and the normal screen gets nothing.
+    @Test func anEditorThatChangesNothingIsSaidOnTheAppsStatusLine() throws {
+        let scratch = try ScratchDirectory("habit-ui-editor-unchanged")
+        let editor = scratch.sub("editor.sh")
+        try writeFile("#!/bin/sh\nexit 0\n", to: editor)
+        #expect(chmod(editor, 0o755) == 0)
+        let run = try Run("habit-ui-editor-unchanged", environment: ["EDITOR": editor, "VISUAL": editor])
+        let tmux = run.tmux
+        try tmux.waitFor("Monday, 23 November 2026")
+        let before = readFile(run.data + "/trackers/read-20-pages.toml")
+        try tmux.type("/read")
+        try tmux.press("Enter", thenWaitFor: "/ read")
+        try tmux.press("e", thenWaitFor: "No change; nothing was written.")
+        #expect(try tmux.query("#{alternate_on}") == "1", "said on the app's screen")
+        #expect(readFile(run.data + "/trackers/read-20-pages.toml") == before)
+        try tmux.press("j")
+        let deadline = Date().addingTimeInterval(10)
+        while try tmux.screen().contains("No change"), Date() < deadline { usleep(50_000) }
+        #expect(try !tmux.screen().contains("No change"), "until the next key")
+        try tmux.press("q")
+        try run.expectRestored()
+        #expect(try !tmux.transcript().contains("No change"), "nothing on the normal screen")
+    }
+
     @Test func ctrlZSuspendsFgRepaintsAndAResizeLaysOutAgain() throws {
         let run = try Run("habit-ui-job", alone: true)
         let tmux = run.tmux

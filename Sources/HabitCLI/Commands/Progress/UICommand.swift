@@ -46,14 +46,15 @@ struct UICommand: ParsableCommand {
         withEditor.editInEditor = { id in
             do {
                 guard let tracker = try session.habits.read().journal.tracker(id: id) else { return nil }
-                try EditorFlow(session: session).edit(tracker, assumeYes: false)
-                return nil
+                var said: [String] = []
+                try EditorFlow(session: session).edit(tracker, assumeYes: false) { said.append($0) }
+                return said.isEmpty ? nil : .note(said.joined(separator: " "))
             } catch let failure as Failure {
-                return [failure.message, failure.hint].compactMap { $0 }.joined(separator: " ")
+                return .refused([failure.message, failure.hint].compactMap { $0 }.joined(separator: " "))
             } catch let error as HabitError {
-                return setup.describeError(error)
+                return .refused(setup.describeError(error))
             } catch {
-                return "\(error)"
+                return .refused("\(error)")
             }
         }
         let status = try App(withEditor).run()

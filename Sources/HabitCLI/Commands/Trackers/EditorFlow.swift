@@ -14,8 +14,12 @@ import Glibc
 struct EditorFlow {
     let session: Session
 
-    func edit(_ tracker: Tracker, assumeYes: Bool) throws {
+    /// - Parameter ending: where the flow's last sentence goes ("No change; nothing was
+    ///   written.", "Edited “Run”."): printed by default; `habit ui` shows it on its own screen,
+    ///   since the normal screen is not seen once the app is back.
+    func edit(_ tracker: Tracker, assumeYes: Bool, ending: ((String) -> Void)? = nil) throws {
         let t = session.t
+        let say = ending ?? { session.out($0) }
         let store = try session.habits.read()
         guard let original = store.bytes(ofTracker: tracker.id) else {
             throw HabitError.invalidFiles(store.diagnostics(forTracker: tracker.id))
@@ -35,7 +39,7 @@ struct EditorFlow {
             }
             let edited = scratch.read()
             if edited == original {
-                session.out(t[.editorUnchanged])
+                say(t[.editorUnchanged])
                 return
             }
             let problems = try session.habits.checkTrackerFile(tracker.id, edited: edited)
@@ -49,16 +53,16 @@ struct EditorFlow {
                 guard let (saved, dropped) = try DropConsent.run(session, assumeYes: assumeYes, { allowed in
                     try session.habits.replaceTrackerFile(tracker.id, original: original, edited: edited, droppingMarks: allowed)
                 }) else {
-                    session.out(t[.cancelled])
+                    say(t[.cancelled])
                     return
                 }
-                if dropped > 0 { session.out(t.text(.droppedMarks, dropped)) }
-                session.out(t.text(.edited, session.name(saved)))
+                if dropped > 0 { say(t.text(.droppedMarks, dropped)) }
+                say(t.text(.edited, session.name(saved)))
                 return
             }
             for diagnostic in errors { session.err(DiagnosticPrinter.render(diagnostic, messages: t, style: session.style)) }
             guard try session.confirm(t[.editAgain], assumeYes: false, defaultYes: true) else {
-                session.out(t[.cancelled])
+                say(t[.cancelled])
                 return
             }
         }

@@ -865,6 +865,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case serveProgramMissing
     case serveProgramMissingHint
     case serveProgramNotStarted
+    case mcpProgramMissing
+    case mcpProgramMissingHint
+    case mcpUnknownTool
+    case mcpMissingArgument
     // MARK: the web app of habit serve
     case webTrackers
     case webStatistics

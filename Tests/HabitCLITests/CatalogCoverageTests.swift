@@ -45,6 +45,8 @@ import Testing
         for key in MessageKey.allCases where "\(key)".hasPrefix("web") { keys[key] = "../HabitServeTests/WebWordsTests.swift" }
         // The words inside the page habit report writes (the file, not the command's output).
         for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
+        // What habit-mcp answers a tool call it cannot take: the assistant's client shows it.
+        for key: MessageKey in [.mcpUnknownTool, .mcpMissingArgument] { keys[key] = "MCPScriptTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys
     }()

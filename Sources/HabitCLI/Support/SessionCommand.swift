@@ -23,6 +23,7 @@ extension ExportJSONCommand: SessionCommand {}
 extension ExportLoopCommand: SessionCommand {}
 extension ExportSVGCommand: SessionCommand {}
 extension ImportFolderCommand: SessionCommand {}
+extension MCPCommand: SessionCommand {}
 extension ImportLoopCommand: SessionCommand {}
 extension InitCommand: SessionCommand {}
 extension ListCommand: SessionCommand {}

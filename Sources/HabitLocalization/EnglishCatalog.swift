@@ -709,6 +709,8 @@ public enum EnglishCatalog {
         case .exportInsideDataDirectory: "{0} is inside the data directory {1}; nothing was written."
         case .exportInsideDataDirectoryHint: "The data directory holds data only and is synced to your other machines: write the file somewhere else."
         case .exportSVGWritten: "Wrote the {1} heatmap of “{0}” to {2}."
+        case .exportCalendarWritten: "Wrote the calendar to {0}."
+        case .badCalendarDays: "--days takes a number of days from 1 to 366, not “{0}”."
         case .reportTitle: "Habit report"
         case .reportMade: "Made on {0}."
         case .reportAllTrackers: "All trackers"

@@ -659,6 +659,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case exportInsideDataDirectory
     case exportInsideDataDirectoryHint
     case exportSVGWritten
+    case exportCalendarWritten
+    case badCalendarDays
     case reportTitle
     case reportMade
     case reportAllTrackers

@@ -709,6 +709,8 @@ public enum RussianCatalog {
         case .exportInsideDataDirectory: "{0} находится в каталоге данных {1}; ничего не записано."
         case .exportInsideDataDirectoryHint: "В каталоге данных хранятся только данные, и он синхронизируется с другими компьютерами: запишите файл в другое место."
         case .exportSVGWritten: "Тепловая карта «{0}» за {1} год записана в {2}."
+        case .exportCalendarWritten: "Календарь записан в {0}."
+        case .badCalendarDays: "--days принимает число дней от 1 до 366, а не «{0}»."
         case .reportTitle: "Отчёт о привычках"
         case .reportMade: "Составлен {0}."
         case .reportAllTrackers: "Все трекеры"

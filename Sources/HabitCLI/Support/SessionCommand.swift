@@ -19,6 +19,7 @@ extension CommitCommand: SessionCommand {}
 extension DoneCommand: SessionCommand {}
 extension EditCommand: SessionCommand {}
 extension ExportCSVCommand: SessionCommand {}
+extension ExportICSCommand: SessionCommand {}
 extension ExportJSONCommand: SessionCommand {}
 extension ExportLoopCommand: SessionCommand {}
 extension ExportSVGCommand: SessionCommand {}

@@ -25,9 +25,12 @@ struct HabitTools: Sendable {
         if readOnly && ToolCatalog.changing.contains(name) || !ToolCatalog.all.contains(where: { $0.name == name }) {
             return failure(t.text(.mcpUnknownTool, name))
         }
+        // The day refusals are worded against ("today", "yesterday"): habit.toml's, once it is read.
+        var refusalToday = clock.now.day
         do {
             let store = try habits.read()
             let today = clock.today(store.settings)
+            refusalToday = today
             let input = ToolInput(arguments: arguments, messages: t, today: today)
             switch name {
             case "due": return try due(input, store: store, today: today)
@@ -39,7 +42,7 @@ struct HabitTools: Sendable {
         } catch let refused as Refused {
             return failure(refused.sentence)
         } catch let error as HabitError {
-            let words = ErrorWords.refusal(error, t, today: clock.now.day)
+            let words = ErrorWords.refusal(error, t, today: refusalToday)
             return failure([words.message, words.hint].compactMap { $0 }.joined(separator: "\n"))
         } catch {
             return failure("\(error)")

@@ -24,6 +24,7 @@ let package = Package(
     products: [
         .executable(name: "habit", targets: ["habit"]),
         .executable(name: "habit-serve", targets: ["habit-serve"]),
+        .executable(name: "habit-mcp", targets: ["habit-mcp"]),
         .executable(name: "toml-decode", targets: ["toml-decode"]),
         .library(name: "TOML", targets: ["TOML"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -33,6 +34,8 @@ let package = Package(
         // `habit serve`'s HTTP server. No traits: `FullFoundation` off (FoundationEssentials only,
         // as every module of habit) and `ConfigurationSupport` off (swift-configuration unused).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // `habit mcp`'s Model Context Protocol server (over standard input and output).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .target(name: "TOML"),
@@ -107,6 +110,16 @@ let package = Package(
             exclude: ["Pages/Icons"]
         ),
         .executableTarget(name: "habit-serve", dependencies: ["HabitServe"], linkerSettings: exportsStartHooks),
+        // `habit mcp`: the Model Context Protocol server for assistants, a second executable for the
+        // same reason as habit-serve (docs/mcp.md). HabitMCP holds the tools; `habit mcp` execs habit-mcp.
+        .target(
+            name: "HabitMCP",
+            dependencies: [
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitLocalization", "HabitErrorWords",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+        .executableTarget(name: "habit-mcp", dependencies: ["HabitMCP"], linkerSettings: exportsStartHooks),
         // Writes reproducible synthetic data directories for the benchmarks (docs/performance.md).
         .executableTarget(name: "habit-gen", dependencies: ["HabitCore"]),
         // libFuzzer entry points over the parser and the tracker loader; in an ordinary build it

@@ -16,6 +16,10 @@ habit="$prefix/bin/habit"
 if ldd "$prefix/bin/habit-serve" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; then
   fail "the installed habit-serve links the Swift runtime dynamically"
 fi
+[ -x "$prefix/bin/habit-mcp" ] || fail "no $prefix/bin/habit-mcp beside habit (habit mcp runs it)"
+if ldd "$prefix/bin/habit-mcp" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; then
+  fail "the installed habit-mcp links the Swift runtime dynamically"
+fi
 
 libraries=$(ldd "$habit")
 if echo "$libraries" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime|icu'; then
@@ -24,7 +28,7 @@ fi
 # libgit2 is Debian's, loaded on first use (Sources/CLibgit2): not linked, and present to load.
 if readelf -d "$habit" | grep -q 'NEEDED.*libgit2'; then fail "the installed habit links libgit2 instead of loading it on first use"; fi
 # libgit2's start finds this one in the executable and skips the certificates only https needs.
-for program in "$habit" "$prefix/bin/habit-serve"; do
+for program in "$habit" "$prefix/bin/habit-serve" "$prefix/bin/habit-mcp"; do
   exported=$(nm -D --defined-only "$program")
   for hook in mbedtls_x509_crt_parse_file; do
     [[ $'\n'"$exported"$'\n' == *" T $hook"$'\n'* ]] || fail "$program does not export $hook (Package.swift, exportsStartHooks)"

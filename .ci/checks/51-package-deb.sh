@@ -15,6 +15,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 contents=$(dpkg-deb -c "$deb")
 [[ "$contents" == *"./usr/share/doc/habit/copyright"* ]] || fail "no copyright file"
 [[ "$contents" == *"./usr/bin/habit-serve"* ]] || fail "no /usr/bin/habit-serve (habit serve runs it)"
+[[ "$contents" == *"./usr/bin/habit-mcp"* ]] || fail "no /usr/bin/habit-mcp (habit mcp runs it)"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO dpkg -i "$deb" >/dev/null

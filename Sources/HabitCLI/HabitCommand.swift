@@ -29,7 +29,7 @@ struct HabitCommand: ParsableCommand {
             RemindCommand.self, PromptCommand.self, UICommand.self,
             // MARK: import and export
             ArchiveCommand.self, UnarchiveCommand.self, ImportCommand.self, ExportCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, MCPCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

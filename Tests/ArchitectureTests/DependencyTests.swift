@@ -33,6 +33,9 @@ import Testing
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
         "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "Hummingbird"],
         "habit-serve": ["HabitServe"],
+        // The Model Context Protocol server: a front-end beside HabitCLI, over the same use cases (docs/mcp.md).
+        "HabitMCP": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitLocalization", "HabitErrorWords", "MCP"],
+        "habit-mcp": ["HabitMCP"],
     ]
 
     /// Modules of the system and toolchain a target may import besides project modules; the pure
@@ -42,7 +45,7 @@ import Testing
     /// HabitSystem wraps the C library and needs nothing else: every layer may use it.
     static let libcOnly: [String: Set<String>] = ["HabitSystem": ["Glibc", "Darwin"]]
 
-    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "CQRencode", "ArgumentParser", "Hummingbird"]) }
+    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "CQRencode", "ArgumentParser", "Hummingbird", "MCP"]) }
 
     /// `import X` lines of every Swift file of a target.
     static func imports(of target: String) throws -> [(file: String, module: String)] {
@@ -83,6 +86,7 @@ import Testing
                 }
                 dependencies.remove("swift-argument-parser")
                 dependencies.remove("hummingbird")
+                dependencies.remove("swift-sdk")
             }
             result[name] = dependencies
         }
@@ -94,7 +98,7 @@ import Testing
     /// them would bring it all back, and nothing else would notice.
     @Test func theBinaryImportsNoFullFoundation() throws {
         var problems: [String] = []
-        for target in ["habit", "habit-serve", "HabitServe", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML", "TerminalUI", "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI"] {
+        for target in ["habit", "habit-serve", "HabitServe", "habit-mcp", "HabitMCP", "HabitCLI", "HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitSystem", "HabitCore", "TOML", "TerminalUI", "HabitLocalization", "HabitErrorWords", "HabitScreens", "HabitUI"] {
             for (file, module) in try Self.imports(of: target) where module == "Foundation" {
                 problems.append("\(file) imports Foundation; use FoundationEssentials")
             }

@@ -49,6 +49,8 @@ import Testing
         for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
         // A device is made by a browser's login, a new API token is random: ServeAccessCommandTests.
         for key: MessageKey in [.serveDevice, .serveDeviceRevoked, .serveTokenMade] { keys[key] = "ServeAccessCommandTests.swift" }
+        // What habit-mcp answers a tool call it cannot take: the assistant's client shows it.
+        for key: MessageKey in [.mcpUnknownTool, .mcpMissingArgument] { keys[key] = "MCPScriptTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }
         return keys
     }()

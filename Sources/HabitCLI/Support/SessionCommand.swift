@@ -19,10 +19,12 @@ extension CommitCommand: SessionCommand {}
 extension DoneCommand: SessionCommand {}
 extension EditCommand: SessionCommand {}
 extension ExportCSVCommand: SessionCommand {}
+extension ExportICSCommand: SessionCommand {}
 extension ExportJSONCommand: SessionCommand {}
 extension ExportLoopCommand: SessionCommand {}
 extension ExportSVGCommand: SessionCommand {}
 extension ImportFolderCommand: SessionCommand {}
+extension MCPCommand: SessionCommand {}
 extension ImportLoopCommand: SessionCommand {}
 extension InitCommand: SessionCommand {}
 extension ListCommand: SessionCommand {}

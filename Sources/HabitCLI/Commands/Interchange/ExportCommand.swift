@@ -12,6 +12,7 @@ struct ExportCommand: ParsableCommand {
               habit export json --output habits.json
               habit export csv > days.csv
               habit export loop "Loop Habits CSV.zip"
+              habit export ics > habits.ics
             """,
-        subcommands: [ExportJSONCommand.self, ExportCSVCommand.self, ExportLoopCommand.self, ExportSVGCommand.self])
+        subcommands: [ExportJSONCommand.self, ExportCSVCommand.self, ExportLoopCommand.self, ExportSVGCommand.self, ExportICSCommand.self])
 }

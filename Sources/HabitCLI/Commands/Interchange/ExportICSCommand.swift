@@ -1,0 +1,55 @@
+import ArgumentParser
+import HabitCore
+import HabitInterchange
+import HabitKit
+
+struct ExportICSCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ics",
+        abstract: "The trackers as an iCalendar feed (RFC 5545) for a calendar app: each habit on the days it is due.",
+        discussion: """
+            From today on, for --days days: a habit on fixed weekdays, or daily, is one recurring \
+            event; any other schedule gives an event on each day habit list shows it. A tracker \
+            with a reminder is an event at its first reminder time, else an all-day event.
+            Examples:
+              habit export ics > habits.ics
+              habit export ics --days 30 -o habits.ics
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("How many days from today the feed covers (1 to 366; default 14).", valueName: "days"))
+    var days: String?
+    @OptionGroup var options: ExportOutputOptions
+
+    func run() throws {
+        let session = Session(global)
+        let t = session.t
+        var count = 14
+        if let days {
+            guard let number = Int(days), (1...366).contains(number) else { throw Failure.usage(t.text(.badCalendarDays, TerminalText.safe(days))) }
+            count = number
+        }
+        let (store, today) = try session.loadWithToday()
+        let feed = CalendarFeed.write(store.journal, today: today, days: count, stamp: Self.stamp(session.context.clockSeconds))
+        guard let path = options.output else {
+            session.context.output.write(session.context.stdoutIsTerminal ? TerminalText.safeKeepingLines(feed) : feed)
+            return
+        }
+        try session.habits.writeDocument(Array(feed.utf8), to: path, replacing: options.force)
+        session.out(t.text(.exportCalendarWritten, TerminalText.safe(path)))
+    }
+
+    /// The UTC time the feed was made, as DTSTAMP wants it: `20261121T080000Z`.
+    static func stamp(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        let day = CivilDate(dayNumber: whole.floorDivided(by: 86_400))
+        let rest = whole - day.dayNumber * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let (year, month, date) = day.components
+        return "\(year)\(two(month))\(two(date))T\(two(rest / 3600))\(two(rest / 60 % 60))\(two(rest % 60))Z"
+    }
+}
+
+private extension Int {
+    func floorDivided(by divisor: Int) -> Int { self >= 0 ? self / divisor : -((-self - 1) / divisor) - 1 }
+}

@@ -1,0 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HabitMCP
+
+exit(await HabitMCP.run(Array(CommandLine.arguments.dropFirst())))

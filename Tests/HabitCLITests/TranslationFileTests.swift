@@ -14,19 +14,24 @@ import Testing
     /// pyicumessageformat comes from .ci/pypi-packages (scripts/test installs it); in CI it must be there.
     static let parserReady: Bool = {
         guard let scratch = try? ScratchDirectory("icu-probe"),
-              let probe = try? ChildProcess("/usr/bin/python3", ["-c", "import pyicumessageformat"], environment: environment, scratch: scratch.path)
+              let probe = try? ChildProcess(python, ["-c", "import pyicumessageformat"], environment: environment, scratch: scratch.path)
         else { return false }
         return probe.wait().succeeded
     }()
 
+    /// The python3 `scripts/test` installed the PyPI packages for: the first on PATH, else /usr/bin's.
+    static var python: String {
+        TestTools.find("python3", path: (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/bin") ?? "/usr/bin/python3"
+    }
+
     static var environment: [String: String] {
-        ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp",
+        ["PATH": (ProcessInfo.processInfo.environment["PATH"].map { $0 + ":" } ?? "") + "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp",
          "PYTHONPATH": ProcessInfo.processInfo.environment["PYTHONPATH"] ?? ""]
     }
 
     static func script(_ name: String, _ arguments: [String] = []) throws -> ProcessOutcome {
         let scratch = try ScratchDirectory("translations")
-        return try ChildProcess("/usr/bin/python3", [root.appendingPathComponent("scripts/\(name)").path] + arguments,
+        return try ChildProcess(python, [root.appendingPathComponent("scripts/\(name)").path] + arguments,
                                 environment: environment, scratch: scratch.path).wait(timeout: 120)
     }
 

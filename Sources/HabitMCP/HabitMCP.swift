@@ -37,7 +37,7 @@ public enum HabitMCP {
             printError(t.text(.notInitialized, directory.path))
             return 1
         }
-        let clock = MCPClock(environment: environment)
+        let clock = WallClock(environment: environment)
         let habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
             clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,

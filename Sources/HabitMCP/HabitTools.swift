@@ -11,7 +11,7 @@ import MCP
 /// commit), and every refusal as a tool error in the catalog's words, as the CLI says it.
 struct HabitTools: Sendable {
     let habits: Habits
-    let clock: MCPClock
+    let clock: WallClock
     let messages: Messages
     let readOnly: Bool
 

@@ -1,24 +1,29 @@
 import HabitCore
 import HabitSystem
 
-/// Today and now as `habit` sees them: the local wall clock, or `HABIT_NOW` when set (tests).
-struct WallClock: Sendable {
-    let environment: [String: String]
+/// Today and now as `habit` sees them: the local wall clock, or `HABIT_NOW` when set (tests); the
+/// one clock of the long-running front-ends (`habit serve`, `habit mcp`).
+public struct WallClock: Sendable {
+    public let environment: [String: String]
 
-    var now: (day: CivilDate, minutes: Int) {
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    public var now: (day: CivilDate, minutes: Int) {
         if let fixed = HabitNow(environment: environment), let day = CivilDate(fixed.day) { return (day, fixed.minutes) }
         let parts = LocalTime.parts(at: Int(SystemClock.epochSeconds()))
         return (CivilDate(year: parts.year, month: parts.month, day: parts.day)!, parts.hour * 60 + parts.minute)
     }
 
     /// Seconds since the epoch for commit times (HABIT_NOW read as local time, as the CLI does).
-    var seconds: Double {
+    public var seconds: Double {
         guard let fixed = HabitNow(environment: environment), let day = CivilDate(fixed.day) else { return SystemClock.epochSeconds() }
         let local = Double(day.dayNumber * 86_400 + fixed.minutes * 60)
         return local - Double(LocalTime.utcOffset(at: Int(local)))
     }
 
-    func today(_ settings: Settings) -> CivilDate {
+    public func today(_ settings: Settings) -> CivilDate {
         let (day, minutes) = now
         return settings.today(wallClockDate: day, minutesSinceMidnight: minutes)
     }

@@ -10,6 +10,17 @@ import HabitCore
 /// updates the events a calendar already has. CRLF line ends, lines folded at 75 octets, text
 /// escaped (RFC 5545 §3.1, §3.3.11).
 public enum CalendarFeed {
+    /// The UTC time the feed was made (seconds since the epoch), as DTSTAMP wants it: `20261121T080000Z`.
+    public static func stamp(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        let dayNumber = whole >= 0 ? whole / 86_400 : -((-whole - 1) / 86_400) - 1
+        let day = CivilDate(dayNumber: dayNumber)
+        let rest = whole - dayNumber * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let (year, month, date) = day.components
+        return "\(year)\(two(month))\(two(date))T\(two(rest / 3600))\(two(rest / 60 % 60))\(two(rest % 60))Z"
+    }
+
     public static func write(_ journal: Journal, today: CivilDate, days: Int, stamp: String) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//habit//habit calendar feed//EN", "CALSCALE:GREGORIAN",
                      "X-WR-CALNAME:habit"]

@@ -29,13 +29,17 @@ public struct ServeAccess: Sendable, Equatable {
         public var created: Int
         /// nil: never used.
         public var lastUsed: Int?
+        /// A calendar feed token (`--token add NAME --feed`): valid for `/calendar.ics?token=` only,
+        /// never for the API, since a calendar app can send it only in the address.
+        public var isFeed: Bool
 
-        public init(name: String, hash: String, scope: Scope, created: Int, lastUsed: Int? = nil) {
+        public init(name: String, hash: String, scope: Scope, created: Int, lastUsed: Int? = nil, isFeed: Bool = false) {
             self.name = name
             self.hash = hash
             self.scope = scope
             self.created = created
             self.lastUsed = lastUsed
+            self.isFeed = isFeed
         }
     }
 
@@ -86,6 +90,7 @@ public struct ServeAccess: Sendable, Equatable {
             root["token"] = .array(tokens.map { token in
                 var table: TOMLTable = ["name": .string(token.name), "hash": .string(token.hash), "read-only": .boolean(token.scope.readOnly)]
                 if let tracker = token.scope.tracker { table["tracker"] = .string(tracker) }
+                if token.isFeed { table["feed"] = .boolean(true) }
                 table["created"] = .integer(Int64(token.created))
                 if let used = token.lastUsed { table["last-used"] = .integer(Int64(used)) }
                 return .table(table)
@@ -126,7 +131,8 @@ public struct ServeAccess: Sendable, Equatable {
                 throw refuse(["token"], "token \(index + 1) needs name, hash and created")
             }
             let scope = Scope(readOnly: table["read-only"]?.boolValue ?? false, tracker: table["tracker"]?.stringValue)
-            tokens.append(Token(name: name, hash: hash, scope: scope, created: Int(created), lastUsed: table["last-used"]?.integerValue.map { Int($0) }))
+            tokens.append(Token(name: name, hash: hash, scope: scope, created: Int(created), lastUsed: table["last-used"]?.integerValue.map { Int($0) },
+                                isFeed: table["feed"]?.boolValue ?? false))
         }
     }
 }

@@ -56,10 +56,11 @@ final class DeviceBook: Sendable {
         return device
     }
 
-    /// The API token `secret`; its last use is brought up to date.
-    func token(secret: String) -> ServeAccess.Token? {
+    /// The API token `secret` (or, with `feed`, the calendar feed token: neither is ever taken for
+    /// the other); its last use is brought up to date.
+    func token(secret: String, feed: Bool = false) -> ServeAccess.Token? {
         let hash = ServeSecret.hash(secret)
-        guard let token = current().tokens.first(where: { Random.constantTimeEqual($0.hash, hash) }) else { return nil }
+        guard let token = current().tokens.first(where: { $0.isFeed == feed && Random.constantTimeEqual($0.hash, hash) }) else { return nil }
         let time = now()
         if time - (token.lastUsed ?? 0) >= Self.touchInterval {
             _ = try? file.update { (access: inout ServeAccess) throws(HabitError) in

@@ -92,6 +92,7 @@ struct WebApp: Sendable {
         let method = request.method
         if method == .get, let asset = Assets.named(path) { return Assets.reply(asset, ifNoneMatch: request.headers[values: .ifNoneMatch]) }
         if path == "/login" { return await login(&call) }
+        if path == CalendarRoute.path { return calendarFeed(call) }
         guard let principal = authenticator.principal(request) else {
             if wantsJSON || method != .get || path.hasPrefix("/api/") {
                 return Reply.problem(.unauthorized, text[.webLogIn], wantsJSON: wantsJSON || path.hasPrefix("/api/"), text: text)

@@ -30,7 +30,7 @@ struct ExportICSCommand: ParsableCommand {
             count = number
         }
         let (store, today) = try session.loadWithToday()
-        let feed = CalendarFeed.write(store.journal, today: today, days: count, stamp: Self.stamp(session.context.clockSeconds))
+        let feed = CalendarFeed.write(store.journal, today: today, days: count, stamp: CalendarFeed.stamp(session.context.clockSeconds))
         guard let path = options.output else {
             session.context.output.write(session.context.stdoutIsTerminal ? TerminalText.safeKeepingLines(feed) : feed)
             return
@@ -38,18 +38,4 @@ struct ExportICSCommand: ParsableCommand {
         try session.habits.writeDocument(Array(feed.utf8), to: path, replacing: options.force)
         session.out(t.text(.exportCalendarWritten, TerminalText.safe(path)))
     }
-
-    /// The UTC time the feed was made, as DTSTAMP wants it: `20261121T080000Z`.
-    static func stamp(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        let day = CivilDate(dayNumber: whole.floorDivided(by: 86_400))
-        let rest = whole - day.dayNumber * 86_400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let (year, month, date) = day.components
-        return "\(year)\(two(month))\(two(date))T\(two(rest / 3600))\(two(rest / 60 % 60))\(two(rest % 60))Z"
-    }
-}
-
-private extension Int {
-    func floorDivided(by divisor: Int) -> Int { self >= 0 ? self / divisor : -((-self - 1) / divisor) - 1 }
 }

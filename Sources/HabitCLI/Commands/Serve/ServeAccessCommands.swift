@@ -39,17 +39,19 @@ struct ServeAccessCommands {
         session.out(t.text(.serveDeviceRevoked, TerminalText.safe(name)))
     }
 
-    /// `--token add NAME`, `--token list`, `--token revoke NAME`.
-    func token(_ arguments: [String], readOnly: Bool, tracker: String?) throws {
+    /// `--token add NAME`, `--token list`, `--token revoke NAME`; `--feed` makes a calendar feed token.
+    func token(_ arguments: [String], readOnly: Bool, tracker: String?, feed: Bool = false) throws {
+        let plain = !readOnly && tracker == nil && !feed
         switch (arguments.first, arguments.count) {
-        case ("add", 2): try addToken(arguments[1], readOnly: readOnly, tracker: tracker)
-        case ("list", 1) where !readOnly && tracker == nil: try listTokens()
-        case ("revoke", 2) where !readOnly && tracker == nil: try revokeToken(arguments[1])
+        // A feed token reads the whole plan and nothing else: no scope to narrow.
+        case ("add", 2) where !feed || (!readOnly && tracker == nil): try addToken(arguments[1], readOnly: readOnly, tracker: tracker, feed: feed)
+        case ("list", 1) where plain: try listTokens()
+        case ("revoke", 2) where plain: try revokeToken(arguments[1])
         default: throw Failure.usage(t[.serveTokenUsage])
         }
     }
 
-    private func addToken(_ name: String, readOnly: Bool, tracker: String?) throws {
+    private func addToken(_ name: String, readOnly: Bool, tracker: String?, feed: Bool) throws {
         guard !name.isEmpty, name.count <= 64, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw Failure.usage(t[.serveTokenUsage])
         }
@@ -57,14 +59,14 @@ struct ServeAccessCommands {
         let trackerID = try tracker.map { try session.resolve($0, in: session.load()).id }
         let secret = ServeSecret.make()
         let created = Int(session.context.clockSeconds)
-        let scope = ServeAccess.Scope(readOnly: readOnly, tracker: trackerID)
+        let scope = ServeAccess.Scope(readOnly: readOnly || feed, tracker: trackerID)
         let added = try update { (access: inout ServeAccess) throws(HabitError) in
             guard !access.tokens.contains(where: { $0.name == name }) else { return (false, changed: false) }
-            access.tokens.append(ServeAccess.Token(name: name, hash: ServeSecret.hash(secret), scope: scope, created: created))
+            access.tokens.append(ServeAccess.Token(name: name, hash: ServeSecret.hash(secret), scope: scope, created: created, isFeed: feed))
             return (true, changed: true)
         }
         guard added else { throw Failure(t.text(.serveTokenTaken, TerminalText.safe(name))) }
-        session.out(t.text(.serveTokenMade, TerminalText.safe(name), scopeWords(scope)))
+        session.out(feed ? t.text(.serveFeedTokenMade, TerminalText.safe(name)) : t.text(.serveTokenMade, TerminalText.safe(name), scopeWords(scope)))
         session.out(secret)
     }
 
@@ -72,7 +74,7 @@ struct ServeAccessCommands {
         let tokens = try load().tokens
         guard !tokens.isEmpty else { return session.out(t[.serveTokensNone]) }
         for token in tokens {
-            session.out(t.text(.serveToken, TerminalText.safe(token.name), scopeWords(token.scope), stamp(token.created),
+            session.out(t.text(.serveToken, TerminalText.safe(token.name), token.isFeed ? t[.serveScopeFeed] : scopeWords(token.scope), stamp(token.created),
                                token.lastUsed.map(stamp) ?? t[.serveTokenNeverUsed]))
         }
     }

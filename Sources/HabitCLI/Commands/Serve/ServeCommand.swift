@@ -62,13 +62,16 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --token add: a token for this tracker only.", valueName: "tracker"))
     var tracker: String?
 
+    @Flag(name: .long, help: "With --token add: a calendar feed token, for /calendar.ics?token= only (docs/api.md).")
+    var feed = false
+
     func run() throws {
         let session = Session(global)
         if setPassword { return try askPassword(session) }
         let access = ServeAccessCommands(session: session)
         if devices { return try access.listDevices() }
         if let revoke { return try access.revokeDevice(revoke) }
-        if !token.isEmpty || readOnly || tracker != nil { return try access.token(token, readOnly: readOnly, tracker: tracker) }
+        if !token.isEmpty || readOnly || tracker != nil || feed { return try access.token(token, readOnly: readOnly, tracker: tracker, feed: feed) }
         let executable = session.context.executablePath
         let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let server = (folder.isEmpty ? "." : folder) + "/habit-serve"

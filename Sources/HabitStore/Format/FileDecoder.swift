@@ -77,7 +77,7 @@ struct FileDecoder {
 
 extension TOMLValue {
     /// The value's kind, for messages.
-    var kind: ValueKind {
+    public var kind: ValueKind {
         switch self {
         case .string: .string
         case .integer: .integer

@@ -54,6 +54,7 @@ struct RemindRunCommand: ParsableCommand {
                 session.out(TerminalText.safe(t.text(.reminderLine, notification.summary, notification.body)))
             }
         }
+        try RemindServiceDelivery(session: session).deliver(due, store: store)
         guard session.context.stdoutIsTerminal else { return }
         if due.isEmpty { session.out(t[.remindRunNothing]) } else if shown > 0 { session.out(t.text(.remindRunSent, due.count)) }
     }

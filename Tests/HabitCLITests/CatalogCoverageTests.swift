@@ -48,7 +48,9 @@ import Testing
         // The words inside the page habit report writes (the file, not the command's output).
         for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
         // A device is made by a browser's login, a new API token is random: ServeAccessCommandTests.
-        for key: MessageKey in [.serveDevice, .serveDeviceRevoked, .serveTokenMade] { keys[key] = "ServeAccessCommandTests.swift" }
+        for key: MessageKey in [.serveDevice, .serveDeviceRevoked, .serveTokenMade, .serveFeedTokenMade] { keys[key] = "ServeAccessCommandTests.swift" }
+        // apprise is on PATH wherever the cases run: its absence is RemindServicesCommandTests'.
+        keys[.remindNotifyNoApprise] = "RemindServicesCommandTests.swift"
         // What habit-mcp answers a tool call it cannot take: the assistant's client shows it.
         for key: MessageKey in [.mcpUnknownTool, .mcpMissingArgument] { keys[key] = "MCPScriptTests.swift" }
         for key: MessageKey in [.reasonUnreachable, .reasonNotFound] { keys[key] = nil }

@@ -75,4 +75,20 @@ import Testing
         #expect(revoked.code == 1)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "[[device]\nname = 1\n")
     }
+
+    @Test func aFeedTokenIsPrintedOnceAndKeptAsTheFeeds() throws {
+        let habit = try Harness()
+        let made = habit.run(["serve", "--token", "add", "phone-calendar", "--feed"])
+        #expect(made.code == 0 && made.err.isEmpty, "\(made.err)")
+        let lines = made.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Calendar feed token “phone-calendar” made: it reads the plan at /calendar.ics only, never the API. Subscribe your calendar to https://HOST/calendar.ics?token=TOKEN; it is shown only this once:")
+        let secret = try #require(lines.last)
+        #expect(lines.count == 2 && secret.count == 64)
+        let token = try #require(try file(habit).load().tokens.first)
+        #expect(token.isFeed && token.hash == ServeSecret.hash(secret) && token.scope.readOnly && token.scope.tracker == nil)
+        #expect(!(try String(contentsOfFile: file(habit).path, encoding: .utf8)).contains(secret))
+
+        let russian = habit.run(["serve", "--token", "add", "календарь", "--feed"], environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(russian.out.hasPrefix("Токен календаря «календарь» создан: он читает только план по адресу /calendar.ics, но не API."), "\(russian.out)")
+    }
 }

@@ -82,6 +82,7 @@ import Testing
         #expect(made.code == 0 && made.err.isEmpty, "\(made.err)")
         let lines = made.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "Calendar feed token “phone-calendar” made: it reads the plan at /calendar.ics only, never the API. Subscribe your calendar to https://HOST/calendar.ics?token=TOKEN; it is shown only this once:")
+        #expect(lines.first == Messages(.english).text(.serveFeedTokenMade, "phone-calendar"))
         let secret = try #require(lines.last)
         #expect(lines.count == 2 && secret.count == 64)
         let token = try #require(try file(habit).load().tokens.first)

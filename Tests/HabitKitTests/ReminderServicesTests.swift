@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: [
         ("[remind]\nnotify = \"ntfy://x/y\"\n", 2, 1, "wrongType"),
         ("[remind]\nnotify = [\"a\", 2]\n", 2, 1, "wrongType"),
-        ("[remind]\nnotfy = [\"a\"]\n", 2, 1, "unknownKeyLooksLike"),
+        ("[remind]\nnotfy = [\"a\"]\n", 2, 1, "misspelledKey"),
         ("[remind]\nserver = \"laptop\"\nnotify = [\"a\"]\n", 2, 1, "syntax"),
         ("[remind]\nnotify = [\"a\"\n", 2, 0, "syntax"),
     ])

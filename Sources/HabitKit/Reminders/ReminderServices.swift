@@ -78,7 +78,7 @@ public struct ReminderServices: Sendable, Equatable {
         // A misspelt key would silently send nothing: it is an error.
         for key in remind.keys where !Self.keys.contains(key) {
             let suggestion = Self.keys.min { Self.distance(key, $0) < Self.distance(key, $1) } ?? "notify"
-            throw refuse(["remind", key], .unknownKeyLooksLike(found: "remind." + key, suggestion: "remind." + suggestion))
+            throw refuse(["remind", key], .misspelledKey(found: "remind." + key, expected: "remind." + suggestion))
         }
         var server: String? = nil
         if let value = remind["server"] {

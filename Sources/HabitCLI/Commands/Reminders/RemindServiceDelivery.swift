@@ -27,7 +27,9 @@ struct RemindServiceDelivery {
             guard let loaded = try ReminderServices.load(environment: environment) else { return true }
             services = loaded
         } catch {
-            throw ErrorPresenter.failure(error, t)
+            // Not the data directory's words ("cannot be changed…"): this file is only read.
+            guard case .invalidFiles(let diagnostics) = error else { throw ErrorPresenter.failure(error, t) }
+            throw Failure(t.text(.remindNotifyConfigInvalid, ReminderServices.path(environment: environment)), diagnostics: diagnostics)
         }
         var message: AppriseTarget.Message
         if let only = due.first, due.count == 1 {

@@ -12,6 +12,11 @@ trap 'dpkg -P habit >/dev/null 2>&1 || true; rm -rf "$output"' EXIT
 deb=$(scripts/package-deb "$output")
 depends=$(dpkg-deb -f "$deb" Depends)
 [[ "$depends" == *"libgit2-1.5 "* ]] || fail "the package does not depend on libgit2-1.5: $depends"
+suggests=$(dpkg-deb -f "$deb" Suggests)
+# Loaded at run time, so dpkg-shlibdeps cannot see them: habit serve's QR code, Loop's .db import.
+for name in libqrencode4 libsqlite3-0; do
+  [[ ", $suggests," == *", $name,"* ]] || fail "the package does not suggest $name: $suggests"
+done
 contents=$(dpkg-deb -c "$deb")
 [[ "$contents" == *"./usr/share/doc/habit/copyright"* ]] || fail "no copyright file"
 [[ "$contents" == *"./usr/bin/habit-serve"* ]] || fail "no /usr/bin/habit-serve (habit serve runs it)"

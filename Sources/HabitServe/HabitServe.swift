@@ -50,14 +50,13 @@ public enum HabitServe {
         if let problem = app.devices?.problem() {
             printError("habit serve: \(ServeAccessFile(directory: directory, environment: environment).path) cannot be read, so no device stays logged in: \(problem)")
         }
-        let responder = CallbackResponder<ServeContext> { request, context in await app.respond(request, peer: context.peer) }
         // On a wildcard address the URL printed is this machine's loopback one; a phone uses the
         // machine's name or address instead (allowed with --allow-host, or as an IP literal).
         let wildcard = options.listen.host == "0.0.0.0" || options.listen.host == "::"
         let address = "http://" + (wildcard ? "127.0.0.1:\(options.listen.port)" : options.listen.authority)
         let url = token.map { "\(address)/login?token=\($0.value)" } ?? "\(address)/"
         let application = Application(
-            responder: responder,
+            router: WebRoutes.router(app),
             server: .http1(configuration: .init(idleTimeout: .seconds(60))),
             configuration: .init(address: .hostname(options.listen.host, port: options.listen.port), serverName: nil),
             onServerRunning: { _ in

@@ -4,83 +4,71 @@ import HabitScreens
 import HabitStore
 import Hummingbird
 
-/// The JSON API the page's outbox and cards use (docs/api.md, docs/openapi.yaml), behind the same
-/// checks as the pages: Host and Sec-Fetch-Site (before routing), the session, and for a change
-/// the Origin, a JSON body of bounded size and the CSRF token in the X-CSRF-Token header.
+/// The JSON API the page's outbox and cards use (docs/api.md, docs/openapi.yaml), under
+/// `/api/v1` (WebRoutes' `api` group): who is asking, the day's cards, and a batch of changes.
 enum APIRoutes {
-    static let changes = "/api/v1/changes"
-    static let day = "/api/v1/day"
-    /// A hundred changes of a tracker form each are far below this.
-    static let maximumBody = 256 * 1024
+    static let prefix = "/api/v1"
 
+    /// Whether a refusal of `path` is JSON (any address under `/api/`, a route or not).
     static func handles(_ path: String) -> Bool { path.hasPrefix("/api/") }
 }
 
 extension WebApp {
-    func api(_ call: inout Call, session: SessionBook.Session) async -> Response {
+    /// `GET /api/v1/whoami`: who the server takes the caller for and what it may do.
+    func whoAmI(_ call: Call, _ principal: Principal) -> Response {
+        Reply.json(WhoAmI.fields(principal))
+    }
+
+    /// `GET /api/v1/day`: the day's cards as the day's page draws them.
+    func dayAnswer(_ call: Call, _ principal: Principal) -> Response {
         let text = call.text
-        func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
-            Reply.problem(status, message, wantsJSON: true, text: text)
+        // The whole day: a token for one tracker reads that tracker through its changes' answers only.
+        if let refusal = principal.scopeRefusal([.read(tracker: nil)], call) { return refusal }
+        let store: Store
+        do { store = try keeper.current() } catch { return call.problem(.serviceUnavailable, WebRefusal.sentence(error, text.messages, today: nil)) }
+        let today = clock.today(store.settings)
+        let parameters = call.request.uri.queryParameters
+        var day = today
+        if let dateText = parameters["date"] {
+            guard let parsed = CivilDate(String(dateText)) else { return call.problem(.badRequest, text[.webBadRequest] + ": date") }
+            day = min(parsed, today)
         }
-        switch (call.request.method, call.request.uri.path) {
-        case (.get, APIRoutes.day):
-            // The whole day: a token for one tracker reads that tracker through its changes' answers only.
-            if let refusal = scopeRefusal(call, [.read(tracker: nil)]) { return refusal }
-            let store: Store
-            do { store = try keeper.current() } catch { return problem(.serviceUnavailable, WebRefusal.sentence(error, text.messages, today: nil)) }
-            let today = clock.today(store.settings)
-            var day = today
-            if let dateText = call.request.uri.queryParameters["date"] {
-                guard let parsed = CivilDate(String(dateText)) else { return problem(.badRequest, text[.webBadRequest] + ": date") }
-                day = min(parsed, today)
+        let filter = parameters["filter"].flatMap { DayScreen.Filter(rawValue: String($0)) } ?? .all
+        let search = parameters["q"].map(String.init) ?? ""
+        guard search.utf8.count <= 200 else { return call.problem(.badRequest, text[.webBadRequest] + ": q") }
+        let screen = DayScreen(journal: store.journal, day: day, today: today, search: search, filter: filter)
+        // Per session: never kept by a shared cache.
+        return Reply.json(DayAnswer(text: text, screen: screen, csrf: principal.session.csrf).fields, cache: "private, no-cache")
+    }
+
+    /// `POST /api/v1/changes`: each change of the batch in order, each once.
+    func applyChanges(_ call: Call, _ principal: Principal, _ body: ByteBuffer) -> Response {
+        let text = call.text
+        guard let batch = try? JSONDecoder().decode(ChangeBatch.self, from: Data(body.readableBytesView)),
+              batch.changes.count <= ChangeBatch.limit
+        else { return call.problem(.badRequest, text[.webBadRequest] + ": changes") }
+        // Every change within the principal's scope before any is applied: a refused request
+        // writes nothing.
+        if let refusal = principal.scopeRefusal(batch.changes.map { .change(tracker: $0.change?.tracker) }, call) { return refusal }
+        let applier = ChangeApplier(app: self, text: text)
+        var answers: [JSONValue] = []
+        // In order; after one to retry, the rest wait too, so that no change overtakes one
+        // made before it.
+        var waiting = false
+        for entry in batch.changes {
+            guard let change = entry.change, Change.isValid(id: change.id) else {
+                let id = entry.id ?? ""
+                answers.append(ChangeAnswer(id: id, status: .refused, reason: "invalid", message: text[.webBadRequest]).json)
+                continue
             }
-            let parameters = call.request.uri.queryParameters
-            let filter = parameters["filter"].flatMap { DayScreen.Filter(rawValue: String($0)) } ?? .all
-            let search = parameters["q"].map(String.init) ?? ""
-            guard search.utf8.count <= 200 else { return problem(.badRequest, text[.webBadRequest] + ": q") }
-            let screen = DayScreen(journal: store.journal, day: day, today: today, search: search, filter: filter)
-            // Per session: never kept by a shared cache.
-            return Reply.json(DayAnswer(text: text, screen: screen, csrf: session.csrf).fields, cache: "private, no-cache")
-        case (.post, APIRoutes.changes):
-            if let refusal = originRefusal(call) { return refusal }
-            guard (call.request.headers[.contentType] ?? "").lowercased().hasPrefix("application/json") else {
-                return problem(.unsupportedMediaType, text[.webBadRequest] + ": Content-Type")
+            if waiting {
+                answers.append(ChangeAnswer(id: change.id, status: .retry, reason: "waiting", message: text[.webChangeWaiting]).json)
+                continue
             }
-            // The token in a header only: a form of another site can set no header.
-            if let refusal = csrfRefusal(call, given: call.request.headers[.init("X-CSRF-Token")!]) { return refusal }
-            guard let body = try? await call.request.collectBody(upTo: APIRoutes.maximumBody) else {
-                return problem(.contentTooLarge, text[.webTooLarge])
-            }
-            guard let batch = try? JSONDecoder().decode(ChangeBatch.self, from: Data(body.readableBytesView)),
-                  batch.changes.count <= ChangeBatch.limit
-            else { return problem(.badRequest, text[.webBadRequest] + ": changes") }
-            // Every change within the principal's scope before any is applied: a refused request
-            // writes nothing.
-            if let refusal = scopeRefusal(call, batch.changes.map { .change(tracker: $0.change?.tracker) }) { return refusal }
-            let applier = ChangeApplier(app: self, text: text)
-            var answers: [JSONValue] = []
-            // In order; after one to retry, the rest wait too, so that no change overtakes one
-            // made before it.
-            var waiting = false
-            for entry in batch.changes {
-                guard let change = entry.change, Change.isValid(id: change.id) else {
-                    let id = entry.id ?? ""
-                    answers.append(ChangeAnswer(id: id, status: .refused, reason: "invalid", message: text[.webBadRequest]).json)
-                    continue
-                }
-                if waiting {
-                    answers.append(ChangeAnswer(id: change.id, status: .retry, reason: "waiting", message: text[.webChangeWaiting]).json)
-                    continue
-                }
-                let answer = applier.answer(change)
-                waiting = answer.status == .retry
-                answers.append(answer.json)
-            }
-            return Reply.json([("results", .array(answers))])
-        case (.get, _), (.post, _):
-            return problem(.notFound, text[.webNotFound])
-        default:
-            return problem(.methodNotAllowed, text[.webBadRequest])
+            let answer = applier.answer(change)
+            waiting = answer.status == .retry
+            answers.append(answer.json)
         }
+        return Reply.json([("results", .array(answers))])
     }
 }

@@ -54,7 +54,7 @@ enum Assets {
 
     static let version: String = FNV1a.hex(shell.flatMap { files[$0]?.etag.utf8.map { $0 } ?? [] })
 
-    private static let all: [String: Asset] = {
+    static let all: [String: Asset] = {
         var all = files
         // At the root, so that its scope is the whole app.
         all["/sw.js"] = Asset(type: "text/javascript; charset=utf-8", body: ServiceWorkerScript.javascript(version: version, shell: shell))

@@ -13,9 +13,9 @@ struct Authenticator: Sendable {
     let openCSRF: String
 
     /// Who sent `request`; nil when no one known (the caller asks to log in: 401).
-    func principal(_ request: Request) -> Principal? {
-        let path = request.uri.path
-        if path.hasPrefix("/api/"), let bearer = Self.bearer(request.headers) {
+    /// - Parameter acceptsBearer: whether an API token is taken (the API's routes; never a page's).
+    func principal(_ request: Request, acceptsBearer: Bool) -> Principal? {
+        if acceptsBearer, let bearer = Self.bearer(request.headers) {
             // A bearer given and not known is refused, even with a cookie: a script's typo must not
             // pass as the browser's session.
             guard let devices, let token = devices.token(secret: bearer) else { return nil }

@@ -84,6 +84,10 @@ def main():
         check("gym" not in cards, "a tracker not due on the day has a card")
         check(cards.get("water", {}).get("target") == 8, f"the numeric card: {cards.get('water')}")
         check(day and day["csrf"] == client.csrf, "the day's CSRF token is not the session's")
+        status, _, body = request(server, "GET", "/api/v1/whoami", headers={"Cookie": client.cookie})
+        check(status == 200, f"GET /api/v1/whoami: {status}")
+        me = conforms(body, "WhoAmI", "GET /api/v1/whoami")
+        check(me and me["kind"] == "device" and me["readOnly"] is False, f"whoami of a device: {me}")
 
         # One change of every kind, each one commit.
         sent = [

@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport",
                                                     .product(name: "Hummingbird", package: "hummingbird")], exclude: ["Scripts"]),
         // FrontEndFiguresTests renders one tracker in the three front-ends (CLI, web, terminal app).
-        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitServe", "HabitScreens", "HabitKit", "HabitStore", "HabitInterchange", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures"]),
+        .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitServe", "HabitScreens", "HabitKit", "HabitStore", "HabitInterchange", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures", "LanguageSamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

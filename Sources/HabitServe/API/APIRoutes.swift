@@ -13,6 +13,10 @@ enum APIRoutes {
     /// A hundred changes of a tracker form each are far below this.
     static let maximumBody = 256 * 1024
 
+    static let whoAmI = "/api/v1/whoami"
+    /// The one method each path answers; any other is 405 with `Allow` (RFC 9110).
+    static let methods: [String: HTTPRequest.Method] = [changes: .post, day: .get, whoAmI: .get]
+
     static func handles(_ path: String) -> Bool { path.hasPrefix("/api/") }
 }
 
@@ -35,7 +39,12 @@ extension WebApp {
                 day = min(parsed, today)
             }
             let parameters = call.request.uri.queryParameters
-            let filter = parameters["filter"].flatMap { DayScreen.Filter(rawValue: String($0)) } ?? .all
+            var filter = DayScreen.Filter.all
+            if let filterText = parameters["filter"] {
+                // As docs/openapi.yaml says: a filter it does not name is refused, not taken for all.
+                guard let named = DayScreen.Filter(rawValue: String(filterText)) else { return problem(.badRequest, text[.webBadRequest] + ": filter") }
+                filter = named
+            }
             let search = parameters["q"].map(String.init) ?? ""
             guard search.utf8.count <= 200 else { return problem(.badRequest, text[.webBadRequest] + ": q") }
             let screen = DayScreen(journal: store.journal, day: day, today: today, search: search, filter: filter)
@@ -77,10 +86,11 @@ extension WebApp {
                 answers.append(answer.json)
             }
             return Reply.json([("results", .array(answers))])
-        case (.get, _), (.post, _):
-            return problem(.notFound, text[.webNotFound])
-        default:
-            return problem(.methodNotAllowed, text[.webBadRequest])
+        case (_, let path):
+            guard let allowed = APIRoutes.methods[path] else { return problem(.notFound, text[.webNotFound]) }
+            var response = problem(.methodNotAllowed, text[.webBadRequest])
+            response.headers[.allow] = allowed.rawValue
+            return response
         }
     }
 }

@@ -86,6 +86,30 @@ import Testing
         #expect(outcome.out.contains("offline app: ok"))
     }
 
+    static let nginxReady: Bool = browserReady && ["nginx", "openssl", "certutil"].allSatisfy { tool($0) != nil || FileManager.default.isExecutableFile(atPath: "/usr/sbin/" + $0) }
+
+    @Test(.enabled(if: inCI || nginxReady, "nginx, openssl, libnss3-tools (Debian), chromium or selenium missing; scripts/test installs them"))
+    func theAppOfflineBehindNginxWithTLSAsDocsServeSays() throws {
+        let outcome = try run("tls_proxy_test.py", timeout: 400)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("tls proxy: ok"))
+    }
+
+    static let schemathesisReady: Bool = {
+        guard let python = tool("python3"), let scratch = try? ScratchDirectory("schemathesis-probe"),
+              let probe = try? ChildProcess(python, ["-c", "import schemathesis, jsonschema, yaml"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
+        else { return false }
+        return probe.wait().succeeded
+    }()
+
+    /// Five schemathesis runs of 45 s each at most (HABIT_SCHEMATHESIS_SECONDS).
+    @Test(.enabled(if: inCI || schemathesisReady, "schemathesis (PyPI) missing; scripts/test installs it"))
+    func schemathesisFindsNoFailureInTheAPI() throws {
+        let outcome = try run("schemathesis_test.py", timeout: 500)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("schemathesis: ok"))
+    }
+
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func formsInARealBrowser() throws {
         let outcome = try run("form_test.py", timeout: 600)

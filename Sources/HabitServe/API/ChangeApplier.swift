@@ -49,13 +49,16 @@ struct ChangeApplier {
             switch change.kind {
             case .mark:
                 guard let dateText = change.date, let day = CivilDate(dateText) else { return invalid(change, "date") }
-                guard let tracker = tracker() else { return missing() }
+                // What the change says is checked before the tracker is looked up: an invalid change
+                // is refused as invalid whatever it names (docs/openapi.yaml).
+                guard let state = change.state, ["done", "undone", "skip", "slip", "unslip"].contains(state) else { return invalid(change, "state") }
                 var amount: AmountChange? = nil
                 if let value = change.amount {
-                    guard change.state == "done", value.isFinite, value >= 0 else { return invalid(change, "amount") }
+                    guard state == "done", value.isFinite, value >= 0 else { return invalid(change, "amount") }
                     amount = .set(value)
                 }
-                switch change.state {
+                guard let tracker = tracker() else { return missing() }
+                switch state {
                 case "done": try habits.mark(.done, tracker.id, on: day, today: today, amount: amount, reusing: store)
                 case "undone": try habits.mark(nil, tracker.id, on: day, today: today, reusing: store)
                 case "skip": try habits.mark(.skipped, tracker.id, on: day, today: today, reusing: store)

@@ -23,15 +23,17 @@ def wait_for(condition, timeout=20):
     return False
 
 
-def browser(width, height, javascript=True):
+def browser(width, height, javascript=True, arguments=(), env=None):
+    """`arguments` are more of Chromium's switches; `env` its environment (a HOME with its own
+    certificate store, for one)."""
     options = Options()
     options.binary_location = "/usr/bin/chromium"
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars"]:
+                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars", *arguments]:
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=env), options=options)
     driver.set_page_load_timeout(60)
     resize(driver, width, height)
     return driver

@@ -7,168 +7,17 @@ commit each, `habit check` clean, and the one change that no longer applies (a m
 tracker is no longer due, its schedule changed on the laptop meanwhile) is listed with its reason
 while the outbox is otherwise empty. A new service worker then offers "Reload to update". Screenshots of these states go to $HABIT_SCREENSHOTS."""
 import os
-import subprocess
-import time
 
-from selenium.webdriver.common.by import By
-
-from browser_common import browser, check, finish, outbox, tap, wait_for, waiting
+from browser_common import finish
+from offline_run import offline_run
 from proxy_common import Proxy
-from serve_common import Account, Server, free_port
 
 shots = os.environ.get("HABIT_SCREENSHOTS") or os.path.join(os.getcwd(), "screenshots")
 os.makedirs(shots, exist_ok=True)
-
-
-def card(driver, tracker):
-    return driver.find_element(By.CSS_SELECTOR, f'.card[data-tracker="{tracker}"]')
-
-
-def network(driver, online):
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                           {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-
-
-def menu(driver, tracker, action):
-    """Opens a card's ⋯ menu and taps the form posting to `action`."""
-    item = card(driver, tracker)
-    tap(driver, item.find_element(By.CSS_SELECTOR, "details.menu summary"))
-    tap(driver, item.find_element(By.CSS_SELECTOR, f'form[action="{action}"] button'))
-
-
-def inject(driver, change):
-    """A change the page has no control for on the day's screen, put in the outbox as the page does."""
-    driver.execute_async_script("""
-        var done = arguments[arguments.length - 1];
-        window.habitOutbox.add(arguments[0]).then(function () { done(); }, function (e) { done(String(e)); });""", change)
-
-
-def shot(driver, name):
-    driver.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.3)
-    driver.save_screenshot(os.path.join(shots, name))
-
-
-def main():
-    account = Account()
-    account.habit("add", "Smoking", "--category", "Health", "--quit", "--start", "2026-11-01", "--emoji", "🚭")
-    account.habit("add", "Gym", "--category", "Health", "--days", "sat", "--start", "2026-11-01", "--emoji", "🏋")
-    account.habit("add", "Stretch", "--category", "Health", "--daily", "--start", "2026-11-01", "--emoji", "🧘")
-    account.habit("add", "Old", "--category", "Health", "--daily", "--start", "2026-11-01")
-    account.habit("add", "Trash", "--category", "Health", "--daily", "--start", "2026-11-01")
-    proxy = Proxy()
-    port = free_port()
-    server = Server(account, "--no-auth", "--allow-host", "localhost", port=port)
-    proxy.backend = port
-    driver = browser(390, 844)
-    try:
-        driver.execute_cdp_cmd("Network.enable", {})
-        driver.get(proxy.origin + "/?date=2026-11-20")
-        driver.get(proxy.origin + "/")
-        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "the day through the proxy")
-        controlled = lambda: driver.execute_script("return !!navigator.serviceWorker.controller")  # noqa: E731
-        # It claims the page once active; on a loaded machine that may come after the page's first
-        # load, so a reload is allowed (a page loaded after activation is always in its control).
-        check(wait_for(controlled, timeout=20) or (driver.refresh() is None and wait_for(controlled, timeout=30)),
-              "the service worker does not take control")
-        errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
-        check(errors == [], f"not installable: {errors}")
-        manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
-        check(not manifest.get("errors"), f"the manifest has errors: {manifest.get('errors')}")
-        # Once more through the worker, so that the day is kept in its cache.
-        driver.get(proxy.origin + "/")
-        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "the day again")
-        time.sleep(1)
-        shot(driver, "app-installable-phone-light.png")
-        commits = account.commits()
-
-        # No network: a reload shows the day as last known, with the offline note and its age.
-        network(driver, False)
-        driver.get(proxy.origin + "/")
-        check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "no day offline: the service worker did not serve it")
-        note = driver.find_element(By.ID, "note")
-        check(wait_for(lambda: note.is_displayed() and "No connection" in note.text and "Last updated" in note.text),
-              f"no offline note with the age: {note.text!r}")
-
-        # A change of every kind, offline.
-        tap(driver, card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick"))
-        amount = card(driver, "water").find_element(By.CSS_SELECTOR, 'input[name="amount"]')
-        amount.clear()
-        amount.send_keys("3")
-        tap(driver, card(driver, "water").find_element(By.CSS_SELECTOR, "button.save"))
-        tap(driver, card(driver, "smoking").find_element(By.CSS_SELECTOR, "button.tick"))
-        tap(driver, card(driver, "gym").find_element(By.CSS_SELECTOR, "button.tick"))
-        menu(driver, "stretch", "/pin")
-        check(wait_for(lambda: waiting(driver) == 5), f"the pin is not kept: {waiting(driver)} waiting")
-        menu(driver, "old", "/archive")
-        check(wait_for(lambda: waiting(driver) == 6), f"the archive is not kept: {waiting(driver)} waiting")
-        inject(driver, {"kind": "delete", "tracker": "trash"})
-        inject(driver, {"kind": "mark", "tracker": "run", "date": "2026-11-20", "state": "skip"})
-        inject(driver, {"kind": "category.add", "name": "Study"})
-        check(wait_for(lambda: waiting(driver) == 9), f"not every change waits: {outbox(driver)}")
-        check("done" in card(driver, "run").get_attribute("class"), "the waiting mark does not show")
-        check("waiting" in card(driver, "run").get_attribute("class"), "the card does not say the mark waits")
-        check(wait_for(lambda: "Waiting to be sent: 9" in note.text), f"the note does not count the waiting changes: {note.text!r}")
-        shot(driver, "offline-waiting-phone-light.png")
-        check(account.commits() == commits, "a commit while offline")
-
-        # The laptop changes Gym's schedule meanwhile; the server goes down behind the proxy (502).
-        account.habit("edit", "Gym", "--days", "mon")
-        commits = account.commits()
-        proxy.down = True
-        server.stop()
-        network(driver, True)
-        driver.execute_script("window.dispatchEvent(new Event('online'))")
-        time.sleep(3)
-        check(waiting(driver) == 9, f"changes answered 502 left the outbox: {outbox(driver)}")
-        check(account.commits() == commits, "a commit while the server was down")
-
-        # A new server process (new CSRF token) behind the proxy: everything arrives, once.
-        server = Server(account, "--no-auth", "--allow-host", "localhost", port=port)
-        proxy.down = False
-        driver.execute_script("window.dispatchEvent(new Event('online'))")
-        check(wait_for(lambda: waiting(driver) == 0, timeout=60), f"changes still wait: {outbox(driver)}")
-        entries = outbox(driver)
-        check([(e["change"]["tracker"], e["status"], e.get("reason")) for e in entries] == [("gym", "refused", "not-scheduled")],
-              f"the outbox holds more than the refused mark: {entries}")
-        refused = lambda: driver.find_element(By.ID, "refused")  # noqa: E731 (redrawn with the day)
-        check(wait_for(lambda: refused().is_displayed() and "not scheduled" in refused().text.lower()), "the refusal is not shown")
-        check(wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, '.card[data-tracker="gym"], .card[data-tracker="old"], .card[data-tracker="trash"]')),
-              "the day still shows a card no longer due, archived or deleted")
-        check(account.commits() == commits + 8, f"{account.commits() - commits} commits for 8 changes")
-        time.sleep(2)
-        check(account.commits() == commits + 8, "a change was applied twice")
-        run = account.file("run.toml")
-        check(b"2026-11-21 = true" in run and b"skip" in run, f"run.toml: {run!r}")
-        check(b"3" in account.file("water.toml"), "the amount is not in water.toml")
-        check(b"2026-11-21" in account.file("smoking.toml"), "the slip is not in smoking.toml")
-        check(b"pinned = true" in account.file("stretch.toml"), "the pin is not in stretch.toml")
-        check(b"archived = true" in account.file("old.toml"), "the archive is not in old.toml")
-        check(not os.path.exists(os.path.join(account.data, "trackers", "trash.toml")), "the deleted tracker is still there")
-        check(b"2026-11-21" not in account.file("gym.toml"), "the refused mark is in gym.toml")
-        check("Study" in account.habit("category", "list"), "the category was not added")
-        account.habit("check")
-        status = subprocess.run(["git", "-C", account.data, "status", "--porcelain"], capture_output=True, text=True).stdout
-        check(status == "", f"the data directory has uncommitted changes: {status}")
-        driver.execute_script("window.scrollTo(0, 0)")
-        shot(driver, "refused-change-phone-light.png")
-
-        # A new server version (another service worker): the page offers "Reload to update".
-        proxy.changed["/sw.js"] = b"\n// a new version\n"
-        driver.execute_script("navigator.serviceWorker.getRegistration().then(function (r) { r.update(); })")
-        update = lambda: driver.find_element(By.ID, "update")  # noqa: E731
-        check(wait_for(lambda: update().is_displayed() and "Reload to update" in update().text, timeout=30), "no “Reload to update” for a new version")
-        shot(driver, "update-ready-phone-light.png")
-        driver.execute_script("window.__before = true")
-        tap(driver, update().find_element(By.TAG_NAME, "button"))
-        check(wait_for(lambda: driver.execute_script("return window.__before") is None, timeout=30), "Reload to update did not reload")
-        check(wait_for(lambda: driver.execute_script("return !!navigator.serviceWorker.controller")), "no service worker after the update")
-    finally:
-        driver.quit()
-        server.stop()
-        proxy.stop()
-    finish()
-    print("offline app: ok")
-
-
-main()
+proxy = Proxy()
+try:
+    offline_run(proxy, ["--no-auth", "--allow-host", "localhost"], shots=shots)
+finally:
+    proxy.stop()
+finish()
+print("offline app: ok")

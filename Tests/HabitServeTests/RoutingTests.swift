@@ -74,14 +74,15 @@ import TestSupport
             (.put, "/", [:], .unauthorized), (.post, "/mark", Self.form, .unauthorized),
             (.get, "/api/v1/day", [:], .unauthorized), (.get, "/api/v1/whoami", [:], .unauthorized),
             (.get, "/api/v2/anything", [:], .unauthorized),
-            // A device: every page and the API; 404 for a GET or POST no route takes, 405 otherwise.
+            // A device: every page and the API; 404 for a GET or POST no address takes, 405 otherwise.
             (.get, "/", device, .ok), (.get, "/stats", device, .ok), (.get, "/new", device, .ok),
             (.get, "/tracker?id=run", device, .ok), (.get, "/tracker/year.svg?id=run", device, .ok), (.get, "/categories", device, .ok),
             (.get, "/nowhere", device, .notFound), (.post, "/nowhere", device, .notFound), (.put, "/nowhere", device, .methodNotAllowed),
             (.post, "/", device, .notFound), (.put, "/", device, .methodNotAllowed), (.get, "/mark", device, .notFound),
             (.delete, "/mark", device, .methodNotAllowed), (.post, "/tracker", device, .notFound), (.get, "/pin", device, .notFound),
             (.get, "/api/v1/day", device, .ok), (.get, "/api/v1/whoami", device, .ok), (.get, "/api/v1/nothing", device, .notFound),
-            (.post, "/api/v1/day", device, .notFound), (.put, "/api/v1/day", device, .methodNotAllowed), (.get, "/api/v1/changes", device, .notFound),
+            // An address of the API with another method: 405 (with Allow; schemathesis checks it).
+            (.post, "/api/v1/day", device, .methodNotAllowed), (.put, "/api/v1/day", device, .methodNotAllowed), (.get, "/api/v1/changes", device, .methodNotAllowed),
             // A token: the API only, never a page (nor a page's change).
             (.get, "/api/v1/whoami", bearer, .ok), (.get, "/api/v1/day", bearer, .ok), (.get, "/api/v1/nothing", bearer, .notFound),
             (.get, "/", bearer, .unauthorized), (.get, "/nowhere", bearer, .unauthorized), (.post, "/mark", bearer.merging(Self.form), .unauthorized),

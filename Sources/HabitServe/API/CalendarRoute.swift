@@ -18,7 +18,9 @@ extension WebApp {
     func calendarFeed(_ call: Call) -> Response {
         let text = call.text
         guard call.request.method == .get || call.request.method == .head else {
-            return Reply.problem(.methodNotAllowed, text[.webBadRequest], wantsJSON: false, text: text)
+            var refusal = Reply.problem(.methodNotAllowed, text[.webBadRequest], wantsJSON: false, text: text)
+            refusal.headers[.allow] = "GET, HEAD"
+            return refusal
         }
         // With `--no-auth` no book is kept for the pages, but the feed still needs its token.
         let wallClock = clock

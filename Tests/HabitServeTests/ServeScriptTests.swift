@@ -116,4 +116,13 @@ import Testing
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("forms: ok"))
     }
+
+    /// The day page in every language habit has a translation file for, asked by Chromium's
+    /// Accept-Language (issue 37).
+    @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
+    func theDayPageInEachLanguageInARealBrowser() throws {
+        let outcome = try run("languages_test.py", timeout: 600)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("languages: ok"))
+    }
 }

@@ -23,15 +23,17 @@ def wait_for(condition, timeout=20):
     return False
 
 
-def browser(width, height, javascript=True, arguments=(), env=None):
+def browser(width, height, javascript=True, arguments=(), env=None, language="en-US"):
     """`arguments` are more of Chromium's switches; `env` its environment (a HOME with its own
-    certificate store, for one)."""
+    certificate store, for one); `language` what the browser asks for in Accept-Language."""
     options = Options()
     options.binary_location = "/usr/bin/chromium"
+    prefs = {"intl.accept_languages": language}
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", prefs)
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars", *arguments]:
+                     f"--window-size={width},{height}", f"--lang={language}", "--hide-scrollbars", *arguments]:
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=env), options=options)
     driver.set_page_load_timeout(60)

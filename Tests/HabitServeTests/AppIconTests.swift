@@ -1,4 +1,5 @@
 import Foundation
+import HabitLocalization
 import Testing
 @testable import HabitServe
 
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func theManifestHasWhatInstallingNeeds() throws {
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(Assets.manifest.utf8)) as? [String: Any])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(Assets.manifest(.english).utf8)) as? [String: Any])
         #expect(manifest["display"] as? String == "standalone")
         #expect(manifest["start_url"] as? String == "/")
         let icons = try #require(manifest["icons"] as? [[String: String]])
@@ -39,5 +40,19 @@ import Testing
         #expect(shortcuts.first?["url"] as? String == "/")
         for path in Assets.shell { #expect(Assets.named(path) != nil, "\(path) is in the shell but not served") }
         #expect(Assets.named("/sw.js")?.body.contains(Assets.version) == true)
+    }
+
+    /// Each page links the manifest of its language: the shortcut to today is named in it.
+    @Test(arguments: Language.allCases)
+    func theManifestSpeaksThePagesLanguage(_ language: Language) throws {
+        let path = Assets.manifestPath(language)
+        let asset = try #require(Assets.named(path), "\(path) is not served")
+        #expect(Assets.shell.contains(path))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(asset.body.utf8)) as? [String: Any])
+        #expect(manifest["lang"] as? String == language.rawValue)
+        let shortcuts = try #require(manifest["shortcuts"] as? [[String: Any]])
+        #expect(shortcuts.first?["name"] as? String == Messages(language)[.webShortcutToday])
+        let page = PageFrame(text: WebText(language: language), title: "t", csrf: nil).render("")
+        #expect(page.contains("<link rel=\"manifest\" href=\"\(path)\">"))
     }
 }

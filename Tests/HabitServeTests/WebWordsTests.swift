@@ -17,6 +17,9 @@ import Testing
         .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webSyncNowHint,
         .webChangeWaiting, .webChangesWaiting, .webLogInToSend, .webChangesRefused, .webRetry, .webDiscard, .webLastUpdated,
         .webUpdateReady, .webReloadToUpdate, .webLogIn, .webToken,
+        .webChangeDone, .webChangeUndone, .webChangeSkip, .webChangeSlip, .webChangeUnslip, .webChangePin, .webChangeUnpin,
+        .webChangeArchive, .webChangeUnarchive, .webChangeDelete, .webChangeTrackerAdd, .webChangeTrackerEdit,
+        .webChangeCategoryAdd, .webChangeCategoryRename, .webChangeCategoryDelete, .webShortcutToday,
         .webLoginIntro, .webLoginFailed, .webTooManyLogins, .webFileHasErrors, .webFileNeverOverwritten,
         .webBadRequest, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
     ]
@@ -40,6 +43,8 @@ import Testing
         for message in [nil, text[.webLoginFailed], text[.webTooManyLogins]] { html += LoginPage(text: text, message: message).html() }
         for key: MessageKey in [.webBadRequest, .webNotFound, .webForbidden, .webTooLarge] { html += Reply.problemPage(text[key], code: 400, text: text) }
         html += WebRefusal.sentence(Refusal(), text.messages, today: today)
+        // The installed app's manifest, in the page's language (its shortcut to today).
+        html += Assets.named(Assets.manifestPath(text.language))?.body ?? ""
         return html
     }
 

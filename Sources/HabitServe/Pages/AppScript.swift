@@ -113,7 +113,9 @@ enum AppScript {
             var change = entry.change;
             var card = cards(change.tracker)[0];
             var name = entry.label || (card ? card.querySelector('.name').textContent : (change.tracker || change.name || change.category || ''));
-            var what = change.kind === 'mark' ? (change.amount !== undefined ? change.amount : change.state) : change.kind;
+            var undone = (change.kind === 'pin' && change.pinned === false) || (change.kind === 'archive' && change.archived === false);
+            var what = change.kind === 'mark' && change.amount !== undefined ? String(change.amount)
+              : meta('w-k-' + (change.kind === 'mark' ? change.state : change.kind.replace('.', '-') + (undone ? '-un' : ''))) || change.kind;
             return name + ' \u00B7 ' + what + (change.date ? ' \u00B7 ' + change.date : '');
           }
           function redraw() { return outbox.all().then(render, function () {}); }

@@ -1,3 +1,4 @@
+import HabitLocalization
 import FoundationEssentials
 import HabitSystem
 import Hummingbird
@@ -41,16 +42,22 @@ enum Assets {
 
     /// The app shell the service worker keeps, and its version (a new server with other shell
     /// bytes is a new version: the page offers "Reload to update").
-    static let shell = ["/static/app.css", "/static/app.js", "/static/form.js", "/static/manifest.json", "/static/icon-192.png", "/static/icon-512.png"]
+    static let shell = ["/static/app.css", "/static/app.js", "/static/form.js", "/static/icon-192.png", "/static/icon-512.png"]
+        + Language.allCases.map(manifestPath)
 
-    private static let files: [String: Asset] = [
-        "/static/app.css": Asset(type: "text/css; charset=utf-8", body: AppStyle.css + FormStyle.css + CardColors.css),
-        "/static/app.js": Asset(type: "text/javascript; charset=utf-8", body: AppScript.javascript),
-        "/static/form.js": Asset(type: "text/javascript; charset=utf-8", body: FormScript.javascript),
-        "/static/manifest.json": Asset(type: "application/manifest+json", body: manifest),
-        "/static/icon-192.png": Asset(type: "image/png", bytes: png(IconImages.png192)),
-        "/static/icon-512.png": Asset(type: "image/png", bytes: png(IconImages.png512)),
-    ]
+    private static let files: [String: Asset] = {
+        var files = [
+            "/static/app.css": Asset(type: "text/css; charset=utf-8", body: AppStyle.css + FormStyle.css + CardColors.css),
+            "/static/app.js": Asset(type: "text/javascript; charset=utf-8", body: AppScript.javascript),
+            "/static/form.js": Asset(type: "text/javascript; charset=utf-8", body: FormScript.javascript),
+            "/static/icon-192.png": Asset(type: "image/png", bytes: png(IconImages.png192)),
+            "/static/icon-512.png": Asset(type: "image/png", bytes: png(IconImages.png512)),
+        ]
+        for language in Language.allCases {
+            files[manifestPath(language)] = Asset(type: "application/manifest+json", body: manifest(language))
+        }
+        return files
+    }()
 
     static let version: String = FNV1a.hex(shell.flatMap { files[$0]?.etag.utf8.map { $0 } ?? [] })
 
@@ -65,15 +72,24 @@ enum Assets {
         Data(base64Encoded: base64).map { Array($0) } ?? []
     }
 
+    /// The manifest in a page's language: a file per language (not one address answering by
+    /// Accept-Language), so that each stays a static file with its validator in every cache.
+    static func manifestPath(_ language: Language) -> String {
+        language == .english ? "/static/manifest.json" : "/static/manifest.\(language.rawValue).json"
+    }
+
     /// What a phone needs to install the app: its name, maskable icons, colours for light and
     /// dark (`theme_color` light; the page's `theme-color` metas say both), standalone, and a
-    /// shortcut to today.
-    static let manifest = """
-        {"name":"habit","short_name":"habit","description":"Your habits, from your own data directory.","id":"/","start_url":"/","scope":"/",\
-        "display":"standalone","orientation":"portrait","background_color":"#ffffff","theme_color":"#2f64d6",\
-        "icons":[{"src":"/static/icon-192.png","sizes":"192x192","type":"image/png","purpose":"any maskable"},\
-        {"src":"/static/icon-512.png","sizes":"512x512","type":"image/png","purpose":"any maskable"}],\
-        "shortcuts":[{"name":"Today","url":"/","icons":[{"src":"/static/icon-192.png","sizes":"192x192","type":"image/png"}]}]}
+    /// shortcut to today, named in the page's language.
+    static func manifest(_ language: Language) -> String {
+        let today = Messages(language)[.webShortcutToday].replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        return """
+            {"name":"habit","short_name":"habit","description":"Your habits, from your own data directory.","id":"/","start_url":"/","scope":"/",\
+            "lang":"\(language.rawValue)","display":"standalone","orientation":"portrait","background_color":"#ffffff","theme_color":"#2f64d6",\
+            "icons":[{"src":"/static/icon-192.png","sizes":"192x192","type":"image/png","purpose":"any maskable"},\
+            {"src":"/static/icon-512.png","sizes":"512x512","type":"image/png","purpose":"any maskable"}],\
+            "shortcuts":[{"name":"\(today)","url":"/","icons":[{"src":"/static/icon-192.png","sizes":"192x192","type":"image/png"}]}]}
 
-        """
+            """
+    }
 }

@@ -18,7 +18,7 @@ struct PageFrame {
                                       extraMeta: [("referrer", "same-origin")])
         html += """
             <link rel="stylesheet" href="/static/app.css">
-            <link rel="manifest" href="/static/manifest.json">
+            <link rel="manifest" href="\(Assets.manifestPath(text.language))">
             <link rel="apple-touch-icon" href="/static/icon-192.png">
             <meta name="theme-color" content="#2f64d6" media="(prefers-color-scheme: light)">
             <meta name="theme-color" content="#1a1b22" media="(prefers-color-scheme: dark)">
@@ -49,6 +49,14 @@ struct PageFrame {
         ("w-waiting", .webChangeWaiting), ("w-waiting-count", .webChangesWaiting), ("w-log-in", .webLogInToSend),
         ("w-refused", .webChangesRefused), ("w-retry", .webRetry), ("w-discard", .webDiscard), ("w-updated", .webLastUpdated),
         ("w-update-ready", .webUpdateReady), ("w-reload", .webReloadToUpdate),
+        // What a refused change did, in its list (`describe` in AppScript): `w-k-` and the
+        // mark's state, the kind with `-` for `.`, or the kind and `-un` for a pin or archive undone.
+        ("w-k-done", .webChangeDone), ("w-k-undone", .webChangeUndone), ("w-k-skip", .webChangeSkip),
+        ("w-k-slip", .webChangeSlip), ("w-k-unslip", .webChangeUnslip), ("w-k-pin", .webChangePin),
+        ("w-k-pin-un", .webChangeUnpin), ("w-k-archive", .webChangeArchive), ("w-k-archive-un", .webChangeUnarchive),
+        ("w-k-delete", .webChangeDelete), ("w-k-tracker-add", .webChangeTrackerAdd), ("w-k-tracker-edit", .webChangeTrackerEdit),
+        ("w-k-category-add", .webChangeCategoryAdd), ("w-k-category-rename", .webChangeCategoryRename),
+        ("w-k-category-delete", .webChangeCategoryDelete),
     ]
 
     /// The heading at the top of a page.

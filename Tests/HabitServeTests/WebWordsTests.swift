@@ -20,6 +20,8 @@ import Testing
         .webChangeDone, .webChangeUndone, .webChangeSkip, .webChangeSlip, .webChangeUnslip, .webChangePin, .webChangeUnpin,
         .webChangeArchive, .webChangeUnarchive, .webChangeDelete, .webChangeTrackerAdd, .webChangeTrackerEdit,
         .webChangeCategoryAdd, .webChangeCategoryRename, .webChangeCategoryDelete, .webShortcutToday,
+        .webWelcomeTitle1, .webWelcomeBody1, .webWelcomeTitle2, .webWelcomeBody2, .webWelcomeTitle3, .webWelcomeBody3,
+        .webWelcomeNext, .webWelcomeSkip,
         .webLoginIntro, .webLoginFailed, .webTooManyLogins, .webFileHasErrors, .webFileNeverOverwritten,
         .webBadRequest, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
     ]
@@ -43,6 +45,10 @@ import Testing
         for message in [nil, text[.webLoginFailed], text[.webTooManyLogins]] { html += LoginPage(text: text, message: message).html() }
         for key: MessageKey in [.webBadRequest, .webNotFound, .webForbidden, .webTooLarge] { html += Reply.problemPage(text[key], code: 400, text: text) }
         html += WebRefusal.sentence(Refusal(), text.messages, today: today)
+        // The welcome pages of a phone that arrived by the QR code, each of them.
+        for page in 0..<OnboardingScreen.pages.count {
+            html += WelcomePage(text: text, screen: OnboardingScreen(directory: "d").turning(by: page), csrf: "c").render()
+        }
         // The installed app's manifest, in the page's language (its shortcut to today).
         html += Assets.named(Assets.manifestPath(text.language))?.body ?? ""
         return html

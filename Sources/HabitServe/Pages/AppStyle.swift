@@ -69,6 +69,13 @@ enum AppStyle {
         .card .save { min-height: 44px; min-width: 44px; padding: 5px 10px; font-size: 14px; }
         /* Two cards a row leave no room for "3 / 8 glasses" beside the button: the button goes under the field. */
         @media (max-width: 639px) { .card form:has(.amount) { grid-template-columns: minmax(0, 1fr); } }
+        .welcome { max-width: 32rem; margin: 12vh auto 0; text-align: center; }
+        .welcome h1 { font-size: 32px; }
+        .welcome a.button { min-width: 60%; min-height: 44px; }
+        .welcome a.skip { display: inline-block; padding: 12px; min-height: 44px; color: var(--accent); }
+        .welcome .dots { display: flex; gap: 8px; justify-content: center; }
+        .welcome .dots span { width: 8px; height: 8px; border-radius: 50%; background: currentColor; opacity: .3; }
+        .welcome .dots span.on { opacity: 1; }
         .empty { text-align: center; padding: 48px 0; }
         .empty-art { font-size: 64px; }
         .empty p { font-size: 12px; font-weight: 500; }

@@ -14,7 +14,8 @@ extension WebApp {
                 guard links.redeem(String(link)) else {
                     return LoginPage(text: text, message: text[.webLoginFailed]).response(status: .unauthorized)
                 }
-                return openDevice(call, devices: devices)
+                // A phone that scanned the code is new here: the specs' welcome pages first.
+                return openDevice(call, devices: devices, then: WelcomeRoutes.path)
             }
             guard let given = call.request.uri.queryParameters["token"] else {
                 return LoginPage(text: text, message: nil).response(status: .ok)
@@ -49,7 +50,8 @@ extension WebApp {
     }
 
     /// A new device session: kept (hashed) across restarts, its secret only in the cookie.
-    private func openDevice(_ call: Call, devices: DeviceBook) -> Response {
+    /// - Parameter then: where the new device goes (the day; the welcome pages from the QR code).
+    private func openDevice(_ call: Call, devices: DeviceBook, then: String = "/") -> Response {
         let opened: (secret: String, device: ServeAccess.Device)
         do { opened = try devices.open(userAgent: call.request.headers[.userAgent]) } catch {
             return call.problem(.internalServerError, WebRefusal.sentence(error, call.text.messages, today: nil))
@@ -58,6 +60,6 @@ extension WebApp {
         let secure = Client.cameOverHTTPS(call.request.headers) ? "; Secure" : ""
         // The redirect takes the token out of the address bar and the history. 400 days: the
         // longest a browser keeps a cookie; `habit serve --revoke` ends it sooner.
-        return Reply.redirect("/", extra: [.setCookie: "\(cookieName)=\(opened.secret); HttpOnly; SameSite=Strict; Path=/; Max-Age=\(DeviceBook.cookieLifetime)\(secure)"])
+        return Reply.redirect(then, extra: [.setCookie: "\(cookieName)=\(opened.secret); HttpOnly; SameSite=Strict; Path=/; Max-Age=\(DeviceBook.cookieLifetime)\(secure)"])
     }
 }

@@ -36,6 +36,7 @@ enum WebRoutes {
         let pages = router.group().add(middleware: Authentication(authenticator: app.authenticator, acceptsBearer: false))
         pages.get("/", use: signedIn(app.dayPage))
         pages.get("/stats", use: signedIn(app.statsPage))
+        pages.get(RouterPath(WelcomeRoutes.path), use: signedIn(app.welcomePage))
         pages.get("/new", use: signedIn(app.newTrackerPage))
         pages.get("/edit", use: signedIn(app.editTrackerPage))
         pages.get("/delete", use: signedIn(app.deleteTrackerPage))

@@ -221,6 +221,12 @@ def qr_code(account):
         path = url.split("phone.example", 1)[1]
         status, headers, _ = request(server, "GET", path, headers={"Host": "phone.example", "User-Agent": ANDROID})
         check(status == 303 and "habit_session_" in headers.get("Set-Cookie", ""), f"the QR code's link: {status}")
+        # A phone new to the server sees the specs' welcome pages first, then the day.
+        check(headers.get("Location") == "/welcome", f"the QR code's link leads to {headers.get('Location')}, not the welcome pages")
+        cookie = headers.get("Set-Cookie", "").split(";")[0]
+        for page, then in [(1, "/welcome?page=2"), (2, "/welcome?page=3"), (3, 'href="/"')]:
+            status, _, welcome = request(server, "GET", f"/welcome?page={page}", headers={"Host": "phone.example", "Cookie": cookie})
+            check(status == 200 and then in welcome, f"welcome page {page}: {status}, no way on to {then}")
         status, _, page = request(server, "GET", "/", headers={"Host": "phone.example", "Cookie": headers.get("Set-Cookie", "").split(";")[0]})
         check(status == 200, f"the day after the QR login: {status}")
         status, headers, _ = request(server, "GET", path, headers={"Host": "phone.example"})

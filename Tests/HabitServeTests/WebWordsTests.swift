@@ -21,7 +21,7 @@ import Testing
         .webChangeArchive, .webChangeUnarchive, .webChangeDelete, .webChangeTrackerAdd, .webChangeTrackerEdit,
         .webChangeCategoryAdd, .webChangeCategoryRename, .webChangeCategoryDelete, .webShortcutToday,
         .webWelcomeTitle1, .webWelcomeBody1, .webWelcomeTitle2, .webWelcomeBody2, .webWelcomeTitle3, .webWelcomeBody3,
-        .webWelcomeNext, .webWelcomeSkip,
+        .webWelcomeNext, .webWelcomeSkip, .webMenuSkip, .webMenuUnskip,
         .webLoginIntro, .webLoginFailed, .webTooManyLogins, .webFileHasErrors, .webFileNeverOverwritten,
         .webBadRequest, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
     ]
@@ -31,7 +31,10 @@ import Testing
                           log: CompletionLog([.init(day: today, mark: .done)]))
         let water = Tracker(id: "water", name: "Water", category: "Health", schedule: .daily, start: CivilDate("2026-11-01")!,
                             measure: Measure(target: 8, unit: "glasses"))
-        let journal = Journal(trackers: [run, water])
+        // A day skipped from the card's menu: the menu offers to undo the skip.
+        let read = Tracker(id: "read", name: "Read", category: "Health", schedule: .daily, start: CivilDate("2026-11-01")!,
+                           log: CompletionLog([.init(day: today, mark: .skipped)]))
+        let journal = Journal(trackers: [run, water, read])
         let problems = [Diagnostic(file: "trackers/x.toml", line: 2, column: 3, problem: .notAWeekday)]
         var html = ""
         // A past day: the week strip steps both ways; cards done and not, an amount, the filters.

@@ -40,7 +40,7 @@ enum AppScript {
           // answer, from the server: the page's form (`data-then`) or the day's cards.
           function show(card, mark) {
             var form = card.querySelector('form.mark');
-            var stateField = card.querySelector('input[name="state"]');
+            var stateField = form && form.querySelector('input[name="state"]');
             var tick = card.querySelector('button.tick');
             if (tick && stateField && form && mark.next) { stateField.value = mark.next; form.setAttribute('data-then', mark.then); }
             var quit = card.hasAttribute('data-quit');
@@ -57,6 +57,9 @@ enum AppScript {
           function optimistic(change) {
             if (change.kind !== 'mark') return;
             cards(change.tracker, change.date).forEach(function (card) {
+              // A skip (from the card's menu) excuses the day; any other mark ends the skip.
+              card.classList.toggle('skipped', change.state === 'skip');
+              if (change.state === 'skip') { card.classList.remove('done'); return; }
               var form = card.querySelector('form.mark');
               var next = form && form.getAttribute('data-then');
               if (card.querySelector('button.tick')) show(card, { done: change.state === 'done', slipped: change.state === 'slip', next: next, then: change.state });
@@ -232,6 +235,12 @@ enum AppScript {
               var change = { kind: 'mark', tracker: f.tracker, date: f.date, state: f.state };
               if (f.amount !== undefined && f.amount !== '' && f.state === 'done') change.amount = Number(String(f.amount).replace(',', '.'));
               submit(change);
+            } else if (form.classList.contains('skip')) {
+              event.preventDefault();
+              f = fields(form);
+              var menu = form.closest('details'); if (menu) menu.open = false;
+              // The menu's words (Skip / Undo the skip) come with the day drawn again.
+              submit({ kind: 'mark', tracker: f.tracker, date: f.date, state: f.state }, function () { return redrawMain().then(redraw); });
             } else if (action === '/pin' || action === '/archive' || action === '/delete') {
               event.preventDefault();
               f = fields(form);

@@ -62,8 +62,9 @@ extension WebApp {
         }
         guard let id = form["tracker"], let dateText = form["date"], let state = form["state"] else { return bad("tracker, date, state") }
         guard let day = CivilDate(dateText) else { return bad("date") }
-        // A habit to quit logs or removes the day's slip, as `habit slip` and `habit unslip` do.
-        guard ["done", "undone", "slip", "unslip"].contains(state) else { return bad("state") }
+        // A habit to quit logs or removes the day's slip, as `habit slip` and `habit unslip` do; the
+        // card's menu skips the day, as `habit skip`.
+        guard ["done", "undone", "skip", "slip", "unslip"].contains(state) else { return bad("state") }
         var amount: AmountChange? = nil
         if let amountText = form["amount"], !amountText.isEmpty {
             guard state == "done", let value = Double(amountText), value.isFinite, value >= 0 else { return bad("amount") }
@@ -80,6 +81,7 @@ extension WebApp {
         let outcome: MarkOutcome
         do {
             switch state {
+            case "skip": outcome = try habits.mark(.skipped, id, on: day, today: today, reusing: store)
             case "slip": outcome = try habits.mark(.slipped, id, on: day, today: today, reusing: store)
             case "unslip": outcome = try habits.unslip(id, on: day, today: today, reusing: store)
             default: outcome = try habits.mark(state == "done" ? .done : nil, id, on: day, today: today, amount: amount, reusing: store)

@@ -63,6 +63,18 @@ def main():
         check(wait_for(lambda: not note.is_displayed()), "the offline note stays")
         check(b"2026-11-21" in account.file("read.toml"), "the queued mark is not in trackers/read.toml")
 
+        # The card's menu skips the day (as `habit skip`) through the outbox: one commit, the day
+        # excused in the file, the card drawn skipped; the menu then offers to undo the skip.
+        commits = account.commits()
+        menu = card(driver, "stretch").find_element(By.CSS_SELECTOR, "details.menu")
+        tap(driver, menu.find_element(By.TAG_NAME, "summary"))
+        tap(driver, menu.find_element(By.CSS_SELECTOR, "form.skip button"))
+        check(wait_for(lambda: account.commits() == commits + 1), "no commit after Skip this day")
+        check(b'2026-11-21 = "skip"' in account.file("stretch.toml"), f"the skip is not in trackers/stretch.toml: {account.file('stretch.toml')!r}")
+        check(wait_for(lambda: "skipped" in card(driver, "stretch").get_attribute("class")), "the card is not drawn skipped")
+        undo = lambda: card(driver, "stretch").find_element(By.CSS_SELECTOR, "form.skip button").get_attribute("textContent")
+        check(wait_for(lambda: undo() == "Undo the skip"), f"the menu offers {undo()!r}, not Undo the skip")
+
         # Without JavaScript's help too: search and filter are plain links and forms.
         driver.get(server.origin + "/?q=zzz")
         check("Nothing found" in driver.page_source, "no “Nothing found” state")

@@ -49,7 +49,7 @@ extension WebApp {
                 guard let parsed = CivilDate(String(monthText) + "-01") else { return Reply.problem(.badRequest, text[.webBadRequest] + ": month", wantsJSON: false, text: text) }
                 month = parsed
             }
-            let details = TrackerDetails(tracker: tracker, in: store.journal, today: today, month: month)
+            let details = TrackerDetails(tracker: tracker, in: store.journal, today: today, month: month, language: text.language)
             return page(text, session, title: tracker.name, DetailsPage(text: text, details: details, tracker: tracker, csrf: session.csrf).render())
         case "/tracker/year.svg":
             guard let tracker = tracker("id") else { return notFound }
@@ -60,7 +60,7 @@ extension WebApp {
                 }
                 year = parsed
             }
-            let heatmap = YearHeatmap(tracker: tracker, year: year, today: today, weekStartsOn: store.settings.weekStartsOn)
+            let heatmap = YearHeatmap(tracker: tracker, year: year, today: today, weekStartsOn: store.settings.calendarWeekStart(in: text.language))
             let svg = HeatmapSVG(heatmap: heatmap, today: today, color: tracker.color,
                                  labels: HeatmapLabels(text.words, tracker: tracker, year: year), name: tracker.id).render()
             return Reply.image(svg)

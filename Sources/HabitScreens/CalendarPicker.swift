@@ -31,7 +31,7 @@ public struct CalendarPicker: Hashable, Sendable {
 
     /// Rows of seven; nil before the first and after the last day of the month.
     public var weeks: [[Day?]] {
-        let blanks = (firstDay.weekday.rawValue - weekStartsOn.rawValue + 7) % 7
+        let blanks = firstDay.days(since: WeekGrid.weekStart(containing: firstDay, weekStartsOn: weekStartsOn))
         var cells: [Day?] = Array(repeating: nil, count: blanks)
         var date = firstDay
         while date <= lastDay {

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// The main screen's content for one day, computed once for `habit list`, `habit ui` and the web
 /// app: the week strip, the search and filter, the sections of cards and the empty state. Pure
@@ -104,7 +105,10 @@ public struct DayScreen: Hashable, Sendable {
 
     /// - Parameters:
     ///   - search: kept when a tracker's name contains it, ignoring case and accents.
-    public init(journal: Journal, day: CivilDate, today: CivilDate, search: String = "", filter: Filter = .all) {
+    ///   - language: the reader's, whose first day of the week begins the week strip unless
+    ///     habit.toml sets `week_starts_on`.
+    public init(journal: Journal, day: CivilDate, today: CivilDate, search: String = "", filter: Filter = .all,
+                language: Language = .en) {
         let query = TextFolding.fold(search)
         let agenda = Agenda(journal: journal, day: day, today: today, filter: filter) { name in
             query.isEmpty || TextFolding.fold(name).contains(query)
@@ -114,7 +118,7 @@ public struct DayScreen: Hashable, Sendable {
         self.today = today
         self.search = search
         self.filter = filter
-        week = DayScreen.week(containing: agenda.day, today: today, startingOn: journal.settings.weekStartsOn)
+        week = DayScreen.week(containing: agenda.day, today: today, startingOn: journal.settings.calendarWeekStart(in: language))
         isFilterOffered = agenda.hasTrackersDue
         vacation = agenda.vacation
         sections = agenda.groups.map { group in
@@ -128,10 +132,9 @@ public struct DayScreen: Hashable, Sendable {
         }
     }
 
-    /// The seven days from the week's first day (`week_starts_on`) that hold `day`.
+    /// The seven days from the week's first day that hold `day`.
     public static func week(containing day: CivilDate, today: CivilDate, startingOn first: Weekday) -> [WeekDay] {
-        let offset = (day.weekday.rawValue - first.rawValue + 7) % 7
-        let start = day.adding(days: -offset)
+        let start = WeekGrid.weekStart(containing: day, weekStartsOn: first)
         return (0..<7).map { index in
             let date = start.adding(days: index)
             return WeekDay(date: date, isSelected: date == day, isToday: date == today)

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 
 /// A tracker's details (the card menu's "details"): the figures `habit show` gives, a month
 /// calendar and the last 53 weeks as a heatmap. Every figure comes from HabitCore's
@@ -97,8 +98,10 @@ public struct TrackerDetails: Hashable, Sendable {
         heatmap = Self.heatmap(of: tracker, today: today, weekStartsOn: weekStartsOn)
     }
 
-    public init(tracker: Tracker, in journal: Journal, today: CivilDate, month: CivilDate? = nil) {
-        self.init(tracker: tracker, today: today, weekStartsOn: journal.settings.weekStartsOn, month: month)
+    /// - Parameter language: the reader's, whose first day of the week begins the calendar and the
+    ///   heatmap unless habit.toml sets `week_starts_on`.
+    public init(tracker: Tracker, in journal: Journal, today: CivilDate, month: CivilDate? = nil, language: Language = .en) {
+        self.init(tracker: tracker, today: today, weekStartsOn: journal.settings.calendarWeekStart(in: language), month: month)
     }
 
     /// The same details with the calendar `months` away (the figures and heatmap are kept).
@@ -118,8 +121,7 @@ public struct TrackerDetails: Hashable, Sendable {
 
     static func heatmap(of tracker: Tracker, today: CivilDate, weekStartsOn: Weekday) -> Heatmap {
         let weekdays = Weekday.week(startingOn: weekStartsOn)
-        let offset = (today.weekday.rawValue - weekStartsOn.rawValue + 7) % 7
-        let first = today.adding(days: -offset - 7 * (Heatmap.weekCount - 1))
+        let first = WeekGrid.weekStart(containing: today, weekStartsOn: weekStartsOn).adding(days: -7 * (Heatmap.weekCount - 1))
         let last = first.adding(days: 7 * Heatmap.weekCount - 1)
         let start = tracker.effectiveStart(today: today)
         let days = TrackerDay.days(of: tracker, from: first, through: last, today: today)

@@ -132,11 +132,12 @@ public struct App {
                 _ = try setup.habits.read()  // throws the reason, worded by the command
                 return 1
             }
-            state = AppState(journal: journal, today: setup.today(settings))
+            state = AppState(journal: journal, today: setup.today(settings), language: setup.t.language)
             state.notice = notice
             state.offlineNote = setup.offlineNote()
         } else {
-            state = AppState(onboarding: OnboardingScreen(directory: setup.habits.directory.path), today: setup.today(Settings()))
+            state = AppState(onboarding: OnboardingScreen(directory: setup.habits.directory.path), today: setup.today(Settings()),
+                             language: setup.t.language)
         }
         state.lastUsedCategory = setup.habits.lastUsedCategory()
         return try AppSession(self, state: state).run()

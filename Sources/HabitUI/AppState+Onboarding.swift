@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 import HabitScreens
 import TerminalUI
 
@@ -7,8 +8,8 @@ import TerminalUI
 /// without creating anything.
 extension AppState {
     /// The app before there is a data directory: the pages over an empty journal.
-    public init(onboarding: OnboardingScreen, today: CivilDate) {
-        self.init(journal: Journal(), today: today)
+    public init(onboarding: OnboardingScreen, today: CivilDate, language: Language = .en) {
+        self.init(journal: Journal(), today: today, language: language)
         self.onboarding = onboarding
     }
 

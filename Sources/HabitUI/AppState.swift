@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 import HabitScreens
 import TerminalUI
 
@@ -160,11 +161,16 @@ public struct AppState: Sendable {
     /// The category the form checks first (`Habits.lastUsedCategory`, as `habit add` offers it).
     public var lastUsedCategory: String?
 
-    public init(journal: Journal, today: CivilDate) {
+    /// The reader's language: its first day of the week begins the week strip, the calendar and
+    /// the details' month unless habit.toml sets `week_starts_on`.
+    public let language: Language
+
+    public init(journal: Journal, today: CivilDate, language: Language = .en) {
         self.journal = journal
         self.today = today
+        self.language = language
         day = today
-        screen = DayScreen(journal: journal, day: today, today: today)
+        screen = DayScreen(journal: journal, day: today, today: today, language: language)
         unfiltered = screen
         statistics = StatisticsScreen(journal: Journal(), today: today)
     }
@@ -199,7 +205,7 @@ public struct AppState: Sendable {
         }
         if case .details(let details) = overlay {
             overlay = journal.tracker(id: details.trackerID).map { tracker in
-                .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: details.month.firstDay))
+                .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: details.month.firstDay, language: language))
             }
         }
     }
@@ -255,10 +261,10 @@ public struct AppState: Sendable {
     }
 
     private mutating func recompute(keeping trackerID: String? = nil) {
-        screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter)
+        screen = DayScreen(journal: journal, day: day, today: today, search: search, filter: filter, language: language)
         // The cards stay where they are while the day is shown (HabitScreens says why), also
         // through a search or a filter.
-        let all = search.isEmpty && filter == .all ? screen : DayScreen(journal: journal, day: screen.day, today: today)
+        let all = search.isEmpty && filter == .all ? screen : DayScreen(journal: journal, day: screen.day, today: today, language: language)
         var ordered = all
         ordered.keepOrder(of: unfiltered)
         unfiltered = ordered
@@ -397,7 +403,7 @@ public struct AppState: Sendable {
             // The specs hide the filter when the day has no trackers.
             if screen.isFilterOffered { overlay = .filter(highlighted: AppState.filters.firstIndex(of: filter) ?? 0) }
         case .calendar:
-            overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.weekStartsOn))
+            overlay = .calendar(CalendarPicker(selected: day, today: today, weekStartsOn: journal.settings.calendarWeekStart(in: language)))
         case .add:
             overlay = .form(FormFlow(creatingOn: today, lastUsedCategory: lastUsedCategory, journal: journal))
         case .undo:
@@ -488,7 +494,7 @@ public struct AppState: Sendable {
                 }
             case .details:
                 if let tracker = journal.tracker(id: trackerID) {
-                    overlay = .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: day))
+                    overlay = .details(TrackerDetails(tracker: tracker, in: journal, today: today, month: day, language: language))
                     detailsPart = 0
                 }
             case .archive: return .archive(trackerID: trackerID)

@@ -20,6 +20,30 @@ import HabitCore
         #expect(result.contains("──5✓──6·──7–──8·──9✓"))
     }
 
+    /// Without `week_starts_on` in habit.toml, `habit cal` and `habit week` begin on the
+    /// language's first day of the week; with it, on the setting whatever the language (issue 37).
+    @Test(arguments: [(Language.ptBR, Weekday.sunday), (.ja, .sunday), (.de, .monday), (.ru, .monday)])
+    func weeksBeginOnTheLanguagesFirstDay(language: Language, first: Weekday) throws {
+        let habit = try Harness(language: language.rawValue.replacingOccurrences(of: "-", with: "_") + ".UTF-8")
+        let settings = habit.file("habit.toml")
+        try habit.write("habit.toml", settings.replacingOccurrences(of: "week_starts_on = \"mon\"\n", with: ""))
+        let t = Messages(language)
+        let header = Weekday.week(startingOn: first).map { t.weekdayMini($0) }
+        func headerRow(_ output: String) -> [String]? {
+            output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.count == 7 && Set($0) == Set(header) }
+        }
+        #expect(headerRow(habit.output("cal 2026-11")) == header)
+        #expect(headerRow(habit.output("week")) == header)
+        // The JSON, for scripts, keeps counting from week_starts_on (Monday when absent).
+        let json = try JSONSerialization.jsonObject(with: Data(habit.output("week --json").utf8)) as? [String: Any]
+        #expect(json?["week_starts_on"] as? String == "mon")
+
+        try habit.write("habit.toml", settings.replacingOccurrences(of: "week_starts_on = \"mon\"", with: "week_starts_on = \"sat\""))
+        let saturday = Weekday.week(startingOn: .saturday).map { t.weekdayMini($0) }
+        #expect(headerRow(habit.output("cal 2026-11")) == saturday, "habit.toml's choice wins over the language's")
+        #expect(headerRow(habit.output("week")) == saturday)
+    }
+
     @Test func relativeMonths() throws {
         let habit = try Harness()
         let previous = habit.output("cal -1")

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitLocalization
 import HabitScreens
 import HabitUI
 import Testing
@@ -151,6 +152,31 @@ import TerminalUI
 }
 
 extension AppStateTests {
+    /// The calendar, the week strip and the details' month start on the language's first day of
+    /// the week when habit.toml sets none, and on habit.toml's when it does (issue 37).
+    @Test(arguments: [(Language.ptBR, Weekday.sunday), (.ja, .sunday), (.de, .monday), (.ru, .monday)])
+    func theCalendarStartsOnTheLanguagesFirstDay(language: Language, first: Weekday) {
+        var state = AppState(journal: Self.journal(), today: Self.today, language: language)
+        #expect(state.screen.week.first?.date.weekday == first)
+        _ = state.handle(.character("g"))
+        guard case .calendar(let picker)? = state.overlay else {
+            Issue.record("g opens the calendar")
+            return
+        }
+        #expect(picker.weekdays.first == first)
+
+        var journal = Self.journal()
+        journal.settings.weekStartsOn = .saturday
+        var set = AppState(journal: journal, today: Self.today, language: language)
+        #expect(set.screen.week.first?.date.weekday == .saturday)
+        _ = set.handle(.character("g"))
+        guard case .calendar(let chosen)? = set.overlay else {
+            Issue.record("g opens the calendar")
+            return
+        }
+        #expect(chosen.weekdays.first == .saturday, "habit.toml's choice wins over the language's")
+    }
+
     @Test func theCalendarPicksADayInAnotherMonth() {
         var state = AppState(journal: Self.journal(), today: Self.today)
         _ = state.handle(.character("g"))

@@ -36,7 +36,8 @@ import TerminalUI
 
     @Test(arguments: Language.allCases)
     func mainScreen(_ language: Language) throws {
-        let state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        // The week strip starts on the language's first day (habit.toml sets no week_starts_on).
+        let state = AppState(journal: AppStateTests.journal(), today: AppStateTests.today, language: language)
         for (width, height) in Self.sizes {
             try Self.expectSnapshot(Self.render(state, language, width: width, height: height), named: "main-\(language.rawValue)-\(width)x\(height)")
         }
@@ -52,7 +53,7 @@ import TerminalUI
         var filter = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
         _ = filter.handle(.character("f"))
         try Self.expectSnapshot(Self.render(filter, language, width: 40, height: 15), named: "filter-\(language.rawValue)-40x15")
-        var calendar = AppState(journal: AppStateTests.journal(), today: AppStateTests.today)
+        var calendar = AppState(journal: AppStateTests.journal(), today: AppStateTests.today, language: language)
         _ = calendar.handle(.character("g"))
         _ = calendar.handle(.character("l"))
         try Self.expectSnapshot(Self.render(calendar, language, width: 40, height: 15), named: "calendar-\(language.rawValue)-40x15")

@@ -65,7 +65,7 @@ struct AgendaView: SessionView {
         }
     }
 
-    var view: TrackerView { TrackerView(session: session, today: today, weekStartsOn: .monday) }
+    var view: TrackerView { TrackerView(session: session, today: today, settings: Settings()) }
 
     private func render(_ card: DayScreen.Card, of tracker: Tracker, count: String, detail: String,
                         nameWidth: Int, countWidth: Int, detailWidth: Int) -> String {

@@ -41,7 +41,7 @@ struct ReportDocument {
             html += "</ul>\n"
         }
         let active = journal.trackers.filter { !$0.isArchived }
-        let weekStartsOn = journal.settings.weekStartsOn
+        let weekStartsOn = journal.settings.calendarWeekStart(in: t.language)
         if !active.isEmpty {
             html += "<section class=\"year\"><h2>\(escape(t[.reportAllTrackers]))</h2>\n"
             let heatmap = YearHeatmap(trackers: active, year: year, today: today, weekStartsOn: weekStartsOn)

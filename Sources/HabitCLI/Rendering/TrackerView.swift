@@ -7,16 +7,20 @@ import HabitScreens
 struct TrackerView: SessionView {
     let session: Session
     let today: CivilDate
+    /// The first day of the weeks the trends count in (`week_starts_on`).
     let weekStartsOn: Weekday
+    /// The first column of the recent weeks (the reader's language's first day unless habit.toml says).
+    let calendarWeekStart: Weekday
     /// The habit strength of the tracker shown, computed once.
     let strengthCache: HabitStrength?
     /// The period of the completion trend (`--by`); nil picks one by the tracker's age.
     var trendPeriod: TrendPeriod? = nil
 
-    init(session: Session, today: CivilDate, weekStartsOn: Weekday, tracker: Tracker? = nil) {
+    init(session: Session, today: CivilDate, settings: Settings, tracker: Tracker? = nil) {
         self.session = session
         self.today = today
-        self.weekStartsOn = weekStartsOn
+        weekStartsOn = settings.weekStartsOn
+        calendarWeekStart = settings.calendarWeekStart(in: session.t.language)
         strengthCache = tracker.flatMap { HabitStrength(tracker: $0, through: today, today: today) }
     }
 
@@ -32,8 +36,8 @@ struct TrackerView: SessionView {
     }
 
     /// The days at a glance: from the first day of the week `glanceWeeks - 1` weeks before today's.
-    func glanceDays(_ tracker: Tracker) -> [TrackerDay] {
-        let first = WeekGrid.weekStart(containing: today, weekStartsOn: weekStartsOn).adding(days: -7 * (TrackerView.glanceWeeks - 1))
+    func glanceDays(_ tracker: Tracker, startingOn weekStart: Weekday) -> [TrackerDay] {
+        let first = WeekGrid.weekStart(containing: today, weekStartsOn: weekStart).adding(days: -7 * (TrackerView.glanceWeeks - 1))
         return TrackerDay.days(of: tracker, from: first, through: first.adding(days: 7 * TrackerView.glanceWeeks - 1), today: today)
     }
 
@@ -105,7 +109,7 @@ struct TrackerView: SessionView {
         lines.append("")
         for (label, value) in numbers { lines.append(row(label, value)) }
         lines.append("")
-        lines += glance(glanceDays(tracker), forgiven: tracker.effectiveAllowance != nil)
+        lines += glance(glanceDays(tracker, startingOn: calendarWeekStart), forgiven: tracker.effectiveAllowance != nil)
         lines += charts(tracker)
         let trends = trends(tracker)
         lines += TrendView(session: session).render(trends.trend, trends.profile, color: tracker.color)
@@ -189,7 +193,7 @@ struct TrackerView: SessionView {
         let labelWidth = 4 + (labels.map(TerminalText.width).max() ?? 0)
         var lines = ["  " + style.bold(t.text(.lastWeeks, TrackerView.glanceWeeks)),
                      String(repeating: " ", count: labelWidth)
-                        + Weekday.week(startingOn: weekStartsOn).map { " " + style.dim(TerminalText.pad(t.weekdayMini($0), to: 2)) }.joined()]
+                        + Weekday.week(startingOn: calendarWeekStart).map { " " + style.dim(TerminalText.pad(t.weekdayMini($0), to: 2)) }.joined()]
         for (row, label) in labels.enumerated() {
             var line = style.dim(TerminalText.padLeft(label, to: labelWidth - 1)) + " "
             for index in (row * 7)..<min(days.count, row * 7 + 7) {
@@ -247,7 +251,7 @@ struct TrackerView: SessionView {
             ("completions", .int(progress.completions)),
             ("completion_rate", progress.completionRate.map { .double(($0 * 1000).rounded() / 1000) } ?? .null),
             ("goal", goal),
-            ("recent", .array(glanceDays(tracker).map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
+            ("recent", .array(glanceDays(tracker, startingOn: weekStartsOn).map { CalendarView.trackerDayJSON($0, log: tracker.log) })),
             ("remind", .array(tracker.reminders.map { .string($0.description) })),
         ] + TrackerView.extraJSON(tracker, progress: progress, status: tracker.status(on: today, today: today), score: strength?.last)
           + trendJSON(tracker))

@@ -23,7 +23,7 @@ extension WebApp {
         let filter = parameters["filter"].flatMap { Agenda.Filter(rawValue: String($0)) } ?? .all
         let query = parameters["q"].map(String.init) ?? ""
         guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.webBadRequest] + ": q", wantsJSON: false, text: text) }
-        let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter)
+        let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter, language: text.language)
         // "Sync now" only where there is something to sync with.
         let sync = habits.syncState()
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()

@@ -73,7 +73,7 @@ extension WebApp {
                 guard let parsed = CivilDate(monthText + "-01") else { return loaded.bad("month") }
                 month = parsed
             }
-            let details = TrackerDetails(tracker: tracker, in: loaded.store.journal, today: loaded.today, month: month)
+            let details = TrackerDetails(tracker: tracker, in: loaded.store.journal, today: loaded.today, month: month, language: call.text.language)
             return page(call.text, principal.session, title: tracker.name,
                         DetailsPage(text: call.text, details: details, tracker: tracker, csrf: principal.session.csrf).render())
         }
@@ -88,7 +88,7 @@ extension WebApp {
                 guard let parsed = Int(yearText), (1970...loaded.today.year).contains(parsed) else { return loaded.bad("year") }
                 year = parsed
             }
-            let heatmap = YearHeatmap(tracker: tracker, year: year, today: loaded.today, weekStartsOn: loaded.store.settings.weekStartsOn)
+            let heatmap = YearHeatmap(tracker: tracker, year: year, today: loaded.today, weekStartsOn: loaded.store.settings.calendarWeekStart(in: call.text.language))
             let svg = HeatmapSVG(heatmap: heatmap, today: loaded.today, color: tracker.color,
                                  labels: HeatmapLabels(call.text.words, tracker: tracker, year: year), name: tracker.id).render()
             return Reply.image(svg)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitScreens
 import HabitInterchange
 import HabitKit
 
@@ -28,7 +29,7 @@ struct ExportSVGCommand: ParsableCommand {
         let (store, today) = try session.loadWithToday()
         let shown = try CalendarCommand.year(year, today: today, t)
         let target = try session.resolve(argument.tracker, in: store)
-        let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: store.settings.weekStartsOn)
+        let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: store.settings.calendarWeekStart(in: t.language))
         let svg = HeatmapSVG(heatmap: heatmap, today: today, color: target.color,
                              labels: HeatmapLabels(t, tracker: target, year: shown), name: target.id).render()
         guard let path = options.output else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitCore
+import HabitScreens
 import HabitLocalization
 
 struct CalendarCommand: ParsableCommand {
@@ -9,7 +10,7 @@ struct CalendarCommand: ParsableCommand {
         discussion: """
             Each day shows whether it was perfect, partly done or missed across all trackers; with \
             --tracker, whether that tracker was done, missed or skipped, with its streaks drawn as \
-            lines. Weeks start on week_starts_on from habit.toml. A legend follows the calendar.
+            lines. Weeks start on week_starts_on from habit.toml, or else on the language's first day of the week. A legend follows the calendar.
 
             MONTH is 2026-10, or -1 / +1 for the month before or after this one (a year with --year: \
             2026, -1, +1).
@@ -46,7 +47,9 @@ struct CalendarCommand: ParsableCommand {
             throw Failure.usage(t.text(.extraArgument, TerminalText.safe(unexpected)))
         }
         let (store, today) = try session.loadWithToday()
-        let weekStartsOn = store.settings.weekStartsOn
+        // The text starts weeks on the reader's language's first day (unless habit.toml says);
+        // the JSON, for scripts, on `week_starts_on` whatever the language.
+        let weekStartsOn = json ? store.settings.weekStartsOn : store.settings.calendarWeekStart(in: t.language)
         let target = try tracker.map { try session.resolve($0, in: store) }
         let active = store.journal.trackers.filter { !$0.isArchived }
         let output = session.context.output

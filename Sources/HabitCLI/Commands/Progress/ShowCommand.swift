@@ -29,7 +29,7 @@ struct ShowCommand: ParsableCommand {
         let (store, today) = try session.loadWithToday()
         let target = try session.resolve(argument.tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)
-        var view = TrackerView(session: session, today: today, weekStartsOn: store.settings.weekStartsOn, tracker: target)
+        var view = TrackerView(session: session, today: today, settings: store.settings, tracker: target)
         view.trendPeriod = by
         if json.isSet {
             session.context.output.write(view.json(target, progress: progress).rendered())

@@ -1,12 +1,14 @@
 import ArgumentParser
 import HabitCore
+import HabitScreens
 
 struct WeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
         abstract: "Show a week as a grid of trackers × days: done, missed, skipped, not scheduled.",
         discussion: """
-            The week starts on week_starts_on from habit.toml. The last row sums up each day across \
+            The week starts on week_starts_on from habit.toml, or else on the language's first day \
+            of the week. The last row sums up each day across \
             all trackers.
 
             Examples:
@@ -27,7 +29,8 @@ struct WeekCommand: ParsableCommand {
         let (store, today) = try session.loadWithToday()
         let day = try session.parseDay(date, today: today)
         let trackers = WeekView.ordered(store.journal.trackers.filter { !$0.isArchived }, categories: store.settings.categories)
-        let weekStartsOn = store.settings.weekStartsOn
+        // As `habit cal`: the text from the language's first day unless habit.toml says, the JSON from `week_starts_on`.
+        let weekStartsOn = json.isSet ? store.settings.weekStartsOn : store.settings.calendarWeekStart(in: session.t.language)
         let grid = WeekGrid(trackers: trackers, containing: day, today: today, weekStartsOn: weekStartsOn)
         if json.isSet {
             session.context.output.write(WeekView.json(grid, trackers: trackers, today: today, weekStartsOn: weekStartsOn).rendered())

@@ -27,10 +27,7 @@ public struct StatisticsScreen: Hashable, Sendable {
     public init(journal: Journal, today: CivilDate) {
         overall = OverallStatistics(journal: journal, today: today)
         let progress = Dictionary(TrackerProgress.all(in: journal, today: today).map { ($0.trackerID, $0) }) { first, _ in first }
-        let shown = journal.trackers.filter { !$0.isArchived }.sorted { lhs, rhs in
-            let lhsName = TrackerName.key(lhs.name), rhsName = TrackerName.key(rhs.name)
-            return lhsName != rhsName ? lhsName < rhsName : lhs.id < rhs.id
-        }
+        let shown = journal.trackers.filter { !$0.isArchived }.sorted { NameOrder.precedes($0, $1) }
         trackers = shown.compactMap { tracker in
             guard let figures = progress[tracker.id] else { return nil }
             return TrackerFigures(

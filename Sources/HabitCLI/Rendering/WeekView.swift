@@ -15,7 +15,7 @@ struct WeekView: SessionView {
             let (left, right) = (rank($0.category), rank($1.category))
             if left != right { return left < right }
             if $0.category != $1.category { return $0.category < $1.category }
-            return $0.name.lowercased() < $1.name.lowercased()
+            return NameOrder.precedes($0, $1)
         }
     }
 

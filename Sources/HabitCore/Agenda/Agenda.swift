@@ -69,9 +69,7 @@ public struct Agenda: Hashable, Sendable {
                 let lhsSettled = $0.mark != nil
                 let rhsSettled = $1.mark != nil
                 if lhsSettled != rhsSettled { return !lhsSettled }
-                let lhsName = $0.tracker.name.lowercased()
-                let rhsName = $1.tracker.name.lowercased()
-                return lhsName != rhsName ? lhsName < rhsName : $0.tracker.id < $1.tracker.id
+                return NameOrder.precedes($0.tracker, $1.tracker)
             }
         }
         var groups: [Group] = []

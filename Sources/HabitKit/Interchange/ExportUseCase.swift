@@ -87,9 +87,7 @@ enum Export {
             let left = order[lhs.category] ?? Int.max, right = order[rhs.category] ?? Int.max
             if left != right { return left < right }
             if lhs.category != rhs.category { return lhs.category < rhs.category }
-            let lhsName = TrackerName.key(lhs.name), rhsName = TrackerName.key(rhs.name)
-            if lhsName != rhsName { return lhsName < rhsName }
-            return lhs.id < rhs.id
+            return NameOrder.precedes(lhs, rhs)
         }
     }
 

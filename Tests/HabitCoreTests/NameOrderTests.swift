@@ -30,6 +30,25 @@ import Testing
         #expect([c, b, a].sorted { NameOrder.precedes($0, $1) }.map(\.id) == ["a", "b", "0"])
     }
 
+    @Test func sortedFoldsOnceAndAgreesWithPrecedes() {
+        let names = ["Tracker 10", "tracker 9", "Éclair", "eclair", "Eclair", "a 007", "a 7", "Zeta", "ёж", "ель"]
+        #expect(NameOrder.sorted(names) == names.sorted { NameOrder.precedes($0, $1) })
+        #expect(NameOrder.sorted(names).prefix(2) == ["a 007", "a 7"])
+    }
+
+    @Test func dayViewOrderIsCategoriesThenNames() {
+        let start = CivilDate(year: 2026, month: 1, day: 1)!
+        func tracker(_ id: String, _ name: String, _ category: String) -> Tracker {
+            Tracker(id: id, name: name, category: category, schedule: .event, start: start)
+        }
+        let trackers = [
+            tracker("t10", "Tracker 10", "Health"), tracker("other", "Zed", "Other"), tracker("t2", "tracker 2", "Health"),
+            tracker("b", "Book", "Mind"), tracker("a", "Art", "Another"), tracker("r", "Read", "Mind"),
+        ]
+        let ordered = NameOrder.sorted(trackers, categoryOrder: ["Mind", "Health", "Empty"])
+        #expect(ordered.map(\.id) == ["b", "r", "t2", "t10", "a", "other"])
+    }
+
     /// A strict weak order: never both ways, and transitive over random names of letters, digits
     /// and accents (a sort with an inconsistent comparator can lose elements).
     @Test func isAStrictOrderOnRandomNames() {

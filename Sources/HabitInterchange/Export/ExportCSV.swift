@@ -7,7 +7,7 @@ enum ExportCSV {
     static let header = ["date", "tracker", "category", "value", "note"]
 
     static func result(trackers: [Tracker]) -> ExportResult {
-        let rank = Dictionary(uniqueKeysWithValues: trackers.sorted { NameOrder.precedes($0, $1) }.enumerated().map { ($1.id, $0) })
+        let rank = Dictionary(NameOrder.sorted(trackers).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [(date: CivilDate, rank: Int, fields: [String])] = []
         for tracker in trackers {
             for day in ExportJSON.days(tracker.log) {

@@ -16,7 +16,7 @@ struct CategoryListCommand: ParsableCommand {
         let trackers = store.journal.trackers
         let categories = store.settings.categories
         func members(_ category: String) -> [String] {
-            trackers.filter { $0.category == category }.sorted { NameOrder.precedes($0, $1) }.map(\.name)
+            NameOrder.sorted(trackers.filter { $0.category == category }).map(\.name)
         }
         if json.isSet {
             session.context.output.write(JSON.array(categories.map { category in

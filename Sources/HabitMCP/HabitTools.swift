@@ -112,24 +112,7 @@ struct HabitTools: Sendable {
         }
         let amount = try input.number("amount").map(AmountChange.add)
         let outcome = try habits.mark(mark, text, on: day, today: today, amount: mark == .done ? amount : nil, reusing: store)
-        let trackerName = DataText.safe(outcome.tracker.name)
-        let dayText = t.dayPhrase(day, today: today)
-        let sentence: String
-        if let total = outcome.total, let measure = outcome.tracker.measure {
-            sentence = t.text(measure.isMet(total) ? .recordedTotalMet : .recordedTotal, trackerName, dayText, t.total(total, measure))
-        } else {
-            let key: MessageKey = switch (mark, outcome.changed) {
-            case (.done?, true): .markedDone
-            case (.done?, false): .alreadyDone
-            case (.skipped?, true): .markedSkipped
-            case (.skipped?, false): .alreadySkipped
-            case (.slipped?, true): .slipLogged
-            case (.slipped?, false): .alreadySlipped
-            case (nil, true): .markedUndone
-            case (nil, false): .notMarked
-            }
-            sentence = t.text(key, trackerName, dayText)
-        }
+        let sentence = t.markSentence(outcome, asked: mark, name: DataText.safe(outcome.tracker.name), day: day, today: today)
         var fields: [String: Value] = [
             "message": .string(sentence), "tracker": .string(outcome.tracker.name), "date": .string(day.description),
             "changed": .bool(outcome.changed),

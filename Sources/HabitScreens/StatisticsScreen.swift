@@ -20,17 +20,14 @@ public struct StatisticsScreen: Hashable, Sendable {
     public var overall: OverallStatistics
     /// The specs' empty state: no figure has data yet.
     public var isEmpty: Bool { overall.isEmpty }
-    /// Trackers that are not archived, as the day view orders a group: by name ignoring case
-    /// (`TrackerName.key`), then by file name.
+    /// Trackers that are not archived, as the day view orders a group: by name
+    /// (`NameOrder`), then by file name.
     public var trackers: [TrackerFigures]
 
     public init(journal: Journal, today: CivilDate) {
         overall = OverallStatistics(journal: journal, today: today)
         let progress = Dictionary(TrackerProgress.all(in: journal, today: today).map { ($0.trackerID, $0) }) { first, _ in first }
-        let shown = journal.trackers.filter { !$0.isArchived }.sorted { lhs, rhs in
-            let lhsName = TrackerName.key(lhs.name), rhsName = TrackerName.key(rhs.name)
-            return lhsName != rhsName ? lhsName < rhsName : lhs.id < rhs.id
-        }
+        let shown = NameOrder.sorted(journal.trackers.filter { !$0.isArchived })
         trackers = shown.compactMap { tracker in
             guard let figures = progress[tracker.id] else { return nil }
             return TrackerFigures(

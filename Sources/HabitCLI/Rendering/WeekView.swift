@@ -10,13 +10,7 @@ struct WeekView: SessionView {
     /// Trackers in display order: categories in the settings' order (others after, by name),
     /// then by name.
     static func ordered(_ trackers: [Tracker], categories: [String]) -> [Tracker] {
-        func rank(_ category: String) -> Int { categories.firstIndex(of: category) ?? categories.count }
-        return trackers.sorted {
-            let (left, right) = (rank($0.category), rank($1.category))
-            if left != right { return left < right }
-            if $0.category != $1.category { return $0.category < $1.category }
-            return $0.name.lowercased() < $1.name.lowercased()
-        }
+        NameOrder.sorted(trackers, categoryOrder: categories)
     }
 
     /// - Parameter categories: the directory's categories, in order: the empty week's hint names one.

@@ -62,17 +62,10 @@ public struct Agenda: Hashable, Sendable {
     }
 
     /// Pinned first, then categories in file order (unknown categories after, by name); inside a
-    /// group, what is still to do comes before what is settled, each by name.
+    /// group, what is still to do comes before what is settled, each by name (`NameOrder`).
     static func group(_ rows: [Row], categoryOrder: [String]) -> [Group] {
         func ordered(_ rows: [Row]) -> [Row] {
-            rows.sorted {
-                let lhsSettled = $0.mark != nil
-                let rhsSettled = $1.mark != nil
-                if lhsSettled != rhsSettled { return !lhsSettled }
-                let lhsName = $0.tracker.name.lowercased()
-                let rhsName = $1.tracker.name.lowercased()
-                return lhsName != rhsName ? lhsName < rhsName : $0.tracker.id < $1.tracker.id
-            }
+            NameOrder.sorted(rows.filter { $0.mark == nil }, by: \.tracker) + NameOrder.sorted(rows.filter { $0.mark != nil }, by: \.tracker)
         }
         var groups: [Group] = []
         let pinned = rows.filter(\.tracker.isPinned)

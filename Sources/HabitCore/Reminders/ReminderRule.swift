@@ -74,10 +74,8 @@ public enum ReminderRule {
         where reminder.state == .due && reminder.instant <= now && (lastRun.map { reminder.instant > $0 } ?? true) {
             latest[reminder.tracker.id] = reminder  // sorted by instant: the last one wins
         }
-        return latest.values.sorted {
-            if $0.instant != $1.instant { return $0.instant < $1.instant }
-            return $0.tracker.name.lowercased() < $1.tracker.name.lowercased()
-        }
+        let byName = NameOrder.sorted(latest.values, by: \.tracker).enumerated()
+        return byName.sorted { ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset) }.map(\.element)
     }
 }
 

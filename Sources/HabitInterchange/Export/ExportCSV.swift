@@ -1,13 +1,14 @@
 import HabitCore
 
 /// `habit export csv`: `date,tracker,category,value,note`, one row per tracker per day with a line
-/// or a note, by date then tracker name. `value` is the day's amount when the line holds one, else
+/// or a note, by date then tracker name (`NameOrder`). `value` is the day's amount when the line holds one, else
 /// `done`, `skipped` or `slipped`; empty for a day with a note only.
 enum ExportCSV {
     static let header = ["date", "tracker", "category", "value", "note"]
 
     static func result(trackers: [Tracker]) -> ExportResult {
-        var rows: [(date: CivilDate, key: String, name: String, fields: [String])] = []
+        let rank = Dictionary(NameOrder.sorted(trackers).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [(date: CivilDate, rank: Int, fields: [String])] = []
         for tracker in trackers {
             for day in ExportJSON.days(tracker.log) {
                 let value: String
@@ -18,13 +19,13 @@ enum ExportCSV {
                 } else {
                     value = ""
                 }
-                rows.append((day.date, TrackerName.key(tracker.name), tracker.name,
+                rows.append((day.date, rank[tracker.id] ?? 0,
                              [day.date.description, tracker.name, tracker.category, value, day.note ?? ""]))
             }
         }
         rows.sort { lhs, rhs in
             if lhs.date != rhs.date { return lhs.date < rhs.date }
-            return lhs.key != rhs.key ? lhs.key < rhs.key : lhs.name < rhs.name
+            return lhs.rank < rhs.rank
         }
         var text = CSVLine.line(header)
         for row in rows { text += CSVLine.line(row.fields) }

@@ -80,17 +80,9 @@ extension Export {
 /// What the export use case needs besides the formats.
 enum Export {
     /// The trackers in the day view's order: categories as `habit.toml` lists them (others after,
-    /// by name), then by name ignoring case, then by file name.
+    /// by name), then by name (`NameOrder`), then by file name.
     static func ordered(_ journal: Journal) -> [Tracker] {
-        let order = Dictionary(journal.settings.categories.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return journal.trackers.sorted { lhs, rhs in
-            let left = order[lhs.category] ?? Int.max, right = order[rhs.category] ?? Int.max
-            if left != right { return left < right }
-            if lhs.category != rhs.category { return lhs.category < rhs.category }
-            let lhsName = TrackerName.key(lhs.name), rhsName = TrackerName.key(rhs.name)
-            if lhsName != rhsName { return lhsName < rhsName }
-            return lhs.id < rhs.id
-        }
+        NameOrder.sorted(journal.trackers, categoryOrder: journal.settings.categories)
     }
 
     /// Refuses before any work: an existing file (unless `replacing`), a folder, a missing folder.

@@ -27,7 +27,7 @@ public enum TrackerReference {
         ]
         guard !folded.isEmpty, let matches = candidates.first(where: { !$0.isEmpty }) else { return .none }
         return matches.count == 1
-            ? .found(matches[0]) : .ambiguous(matches.sorted { $0.name.lowercased() < $1.name.lowercased() })
+            ? .found(matches[0]) : .ambiguous(NameOrder.sorted(matches))
     }
 
     /// The tracker whose file is `trackers/<id>.toml`: for a use case given the id the person
@@ -37,7 +37,7 @@ public enum TrackerReference {
         if store.trackerIDs.contains(id) {
             throw .invalidFiles(store.diagnostics(forTracker: id).filter { $0.severity == .error })
         }
-        throw .noSuchTracker(id, available: store.journal.trackers.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
+        throw .noSuchTracker(id, available: NameOrder.sorted(store.journal.trackers.map(\.name)))
     }
 
     /// The tracker `text` names in `store`, or the error that says why there is none: a tracker
@@ -53,7 +53,7 @@ public enum TrackerReference {
             if let id = broken.sorted().first(where: { $0 == text || $0.hasPrefix(slug) || $0.split(separator: "-").contains { $0.hasPrefix(slug) } }) {
                 throw .invalidFiles(store.diagnostics(forTracker: id).filter { $0.severity == .error })
             }
-            throw .noSuchTracker(text, available: trackers.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
+            throw .noSuchTracker(text, available: NameOrder.sorted(trackers.map(\.name)))
         case .ambiguous(let candidates):
             throw .ambiguousTracker(text, candidates: candidates.map { TrackerCandidate(name: $0.name, id: $0.id) })
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitCore
 
 struct CategoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +16,7 @@ struct CategoryListCommand: ParsableCommand {
         let trackers = store.journal.trackers
         let categories = store.settings.categories
         func members(_ category: String) -> [String] {
-            trackers.filter { $0.category == category }.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
+            NameOrder.sorted(trackers.filter { $0.category == category }).map(\.name)
         }
         if json.isSet {
             session.context.output.write(JSON.array(categories.map { category in

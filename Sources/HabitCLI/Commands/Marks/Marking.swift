@@ -2,6 +2,7 @@ import ArgumentParser
 import HabitKit
 import HabitCore
 import HabitLocalization
+import HabitScreens
 
 /// The shared flow of done / undone / skip.
 struct Marking {
@@ -20,22 +21,6 @@ struct Marking {
         } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }
-        let name = session.name(outcome.tracker)
-        let dayText = t.dayPhrase(day, today: today)
-        if let total = outcome.total, let measure = outcome.tracker.measure {
-            session.out(t.text(measure.isMet(total) ? .recordedTotalMet : .recordedTotal, name, dayText, t.total(total, measure)))
-            return
-        }
-        let key: MessageKey = switch (mark, outcome.changed) {
-        case (.done?, true): .markedDone
-        case (.done?, false): .alreadyDone
-        case (.skipped?, true): .markedSkipped
-        case (.skipped?, false): .alreadySkipped
-        case (.slipped?, true): .slipLogged
-        case (.slipped?, false): .alreadySlipped
-        case (nil, true): .markedUndone
-        case (nil, false): .notMarked
-        }
-        session.out(t.text(key, name, dayText))
+        session.out(t.markSentence(outcome, asked: mark, name: session.name(outcome.tracker), day: day, today: today))
     }
 }

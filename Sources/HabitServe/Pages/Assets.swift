@@ -32,7 +32,7 @@ enum Assets {
     /// ("no-cache"): unchanged, it costs a 304 and no bytes.
     static func reply(_ asset: Asset, ifNoneMatch: [String]) -> Response {
         var response = Reply.secured(.ok, contentType: asset.type, body: "", cache: true, extra: [.eTag: asset.etag])
-        if ifNoneMatch.contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: " ") == asset.etag } }) {
+        if Reply.matches(ifNoneMatch, asset.etag) {
             response.status = .notModified
             return response
         }

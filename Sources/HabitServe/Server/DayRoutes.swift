@@ -23,15 +23,19 @@ extension WebApp {
         let filter = parameters["filter"].flatMap { Agenda.Filter(rawValue: String($0)) } ?? .all
         let query = parameters["q"].map(String.init) ?? ""
         guard query.utf8.count <= 200 else { return Reply.problem(.badRequest, text[.webBadRequest] + ": q", wantsJSON: false, text: text) }
-        let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter, language: text.language)
         // "Sync now" only where there is something to sync with.
         let sync = habits.syncState()
-        let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
-            + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
         let note = sessions.takeFlash(session.id) ?? sync.offlineNote.map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
+        let key = ["day", session.csrf, text.language.rawValue, day.description, today.description, filter.rawValue, query,
+                   sync.hasRemote ? "remote" : "", note ?? ""]
+        let page = drawn.page(key: key, store: store) {
+            let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter, language: text.language)
+            let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
+                + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
+            return PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content)
+        }
         // Kept by the service worker for opening with no network; per session, so never by a shared cache.
-        return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content),
-                          extra: [.cacheControl: "private, no-cache"])
+        return Reply.page(page, request: call.request, extra: [.cacheControl: "private, no-cache"])
     }
 
     func statsPage(_ call: Call, _ principal: Principal) -> Response {

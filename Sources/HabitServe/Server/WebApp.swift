@@ -9,6 +9,8 @@ struct WebApp: Sendable {
     let habits: Habits
     /// The directory as last loaded, shared by the requests while no file changes on disk.
     let keeper: StoreKeeper
+    /// The pages as last drawn from the kept store, gzipped.
+    let drawn = DrawnPages()
     let requestGuard: RequestGuard
     /// nil: `--no-auth` on the loopback address.
     let token: AccessToken?

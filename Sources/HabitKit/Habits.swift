@@ -28,6 +28,8 @@ public struct Habits: Sendable {
     public var afterChange: AfterChangeHook? = nil
     /// Told when the hook failed, was not executable or ran past its bound; the change stands.
     public var onHookProblem: (@Sendable (HookProblem) -> Void)? = nil
+    /// The last answer of `syncState()`, shared by the copies of this value.
+    let syncStates = SyncStates()
 
     public init(directory: DataDirectory, cache: LoadCache.Location?, onWait: @escaping @Sendable (String) -> Void = { _ in },
                 clock: @escaping @Sendable () -> Double, utcOffsetMinutes: Int = 0, stateFolder: String? = nil) {

@@ -17,6 +17,9 @@ public struct QuickRefs: Sendable {
     public let upstream: String?
     /// Whether habit's merge driver is registered in the repository's config.
     public let hasMergeDriver: Bool
+    /// The repository's configuration file as read ("" when it could not be): the remote's
+    /// address and habit's records of the last sync live there.
+    public let configuration: String
 
     /// nil when `directory/.git` does not exist.
     public init?(workingDirectory directory: String) {
@@ -30,9 +33,11 @@ public struct QuickRefs: Sendable {
             head = nil
             upstream = nil
             hasMergeDriver = true
+            configuration = ""
             return
         }
         let config = QuickRefs.text(gitDirectory + "/config")
+        configuration = config
         hasOrigin = config.containsBytes(of: "[remote \"origin\"]")
         hasMergeDriver = config.containsBytes(of: "[merge \"habit\"]")
         let headFile = QuickRefs.text(gitDirectory + "/HEAD").trimmingCharacters()

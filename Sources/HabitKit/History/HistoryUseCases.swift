@@ -156,11 +156,23 @@ extension Habits {
     /// What a page of `habit serve` asks on every request, with the repository opened at most once
     /// (none when the configuration names no `origin`): whether there is a remote to sync with
     /// (`hasRemote`) and the offline note (`offlineNote`).
-    public func syncState() -> (hasRemote: Bool, offlineNote: (count: Int, reason: String?)?) {
-        guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin,
-              let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil else { return (false, nil) }
-        if let head = quick.head, head == quick.upstream { return (true, nil) }
-        return (true, waitingChanges(in: repository))
+    ///
+    /// The answer is kept (`syncStates`) while the configuration, HEAD and the remote branch read
+    /// the same, since it follows from them alone: counting the commits that wait walks history.
+    public func syncState() -> SyncState {
+        guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return SyncState(hasRemote: false, offlineNote: nil) }
+        guard let head = quick.head else { return freshSyncState(quick) }
+        let key = SyncStates.Key(configuration: quick.configuration, head: head, upstream: quick.upstream)
+        if let known = syncStates.state(for: key) { return known }
+        let state = freshSyncState(quick)
+        syncStates.keep(state, for: key)
+        return state
+    }
+
+    private func freshSyncState(_ quick: QuickRefs) -> SyncState {
+        guard let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil else { return SyncState(hasRemote: false, offlineNote: nil) }
+        if let head = quick.head, head == quick.upstream { return SyncState(hasRemote: true, offlineNote: nil) }
+        return SyncState(hasRemote: true, offlineNote: waitingChanges(in: repository))
     }
 
     /// The commits not on the remote yet and the reason the last sync failed; nil when none wait.

@@ -38,10 +38,7 @@ public enum HabitMCP {
             return 1
         }
         let clock = WallClock(environment: environment)
-        let habits = Habits(
-            directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
-            clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,
-            stateFolder: DataDirectory.stateFolder(environment))
+        let habits = Habits(directory: directory, environment: environment, clock: { clock.seconds })
         let offersChanges = !readOnly
         let tools = HabitTools(habits: habits, clock: clock, messages: t, readOnly: readOnly)
         let server = Server(name: "habit", version: "1", capabilities: .init(tools: .init(listChanged: false)))

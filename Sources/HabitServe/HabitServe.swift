@@ -41,10 +41,7 @@ public enum HabitServe {
             return 1
         }
         let clock = WallClock(environment: environment)
-        let habits = Habits(
-            directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
-            clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,
-            stateFolder: DataDirectory.stateFolder(environment))
+        let habits = Habits(directory: directory, environment: environment, clock: { clock.seconds })
         let links = LoginLinks()
         let app = WebApp(habits: habits, options: options, token: token, environment: environment, links: links, openKey: openKey)
         if let problem = app.devices?.problem() {

@@ -51,10 +51,10 @@ final class AppSession {
             print(report)
             return status
         }
-        loop: while true {
-            switch terminal.nextEvent() {
+        terminal.run(draw: { draw() }) { event in
+            switch event {
             case .input(.key(let press)):
-                if !handle(press) { break loop }
+                return handle(press) ? .draw : .quit
             case .input(.paste(let text)):
                 for character in text { _ = state.handle(.character(character)) }
             case .input(.mouse(let mouse)):
@@ -66,24 +66,20 @@ final class AppSession {
                     }
                 case .scrollUp: state.scroll(by: -1)
                 case .scrollDown: state.scroll(by: 1)
-                default: continue loop
+                default: return .wait
                 }
-            case .resize: break
             case .resumed:
                 renderer.invalidate()
             case .tick:
-                guard state.onboarding == nil else { continue loop }
+                guard state.onboarding == nil else { return .wait }
                 tick()
             case .woken:
                 followSync()
-            case .terminate(let signal):
-                terminal.leave()
-                Terminal.end(bySignal: signal)
-            case .endOfInput: break loop
+            case .resize, .terminate, .endOfInput:
+                break  // the loop's own
             }
-            draw()
+            return .draw
         }
-        terminal.leave()
         return status
     }
 

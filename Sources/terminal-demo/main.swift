@@ -93,39 +93,34 @@ func describe(_ event: InputEvent) -> String {
 }
 
 draw()
-loop: while true {
-    switch terminal.nextEvent() {
+terminal.run(draw: { draw() }) { (event: Terminal.Event) -> Terminal.Step in
+    switch event {
     case .input(let event):
         lastKey = describe(event)
         switch event {
-        case .key(.character("q")): break loop
-        case .key(.control("c")):
+        case .key(KeyPress.character("q")): return .quit
+        case .key(KeyPress.control("c")):
             terminal.leave()
             exit(130)
-        case .key(.character(" ")): count += 1
-        case .key(.character("w")):
+        case .key(KeyPress.character(" ")): count += 1
+        case .key(KeyPress.character("w")):
             // Another task wakes the loop, as a background sync reporting progress would.
             let waker = terminal.waker
             Task.detached { waker.wake() }
-        case .key(.character("o")) where crashAllowed:
+        case .key(KeyPress.character("o")) where crashAllowed:
             print(overflow(count))  // a stack overflow: SIGSEGV on the guard page
-        case .key(.character("x")) where crashAllowed:
+        case .key(KeyPress.character("x")) where crashAllowed:
             let empty: [Int] = []
             print(empty[count])  // a deliberate trap: index out of range
         default: break
         }
-    case .resize: break
     case .resumed:
         resumes += 1
         renderer.invalidate()
     case .tick: ticks += 1
     case .woken: wakes += 1
-    case .terminate(let signal):
-        terminal.leave()
-        Terminal.end(bySignal: signal)
-    case .endOfInput: break loop
+    case .resize, .terminate, .endOfInput: break  // the loop's own
     }
-    draw()
+    return .draw
 }
-terminal.leave()
 print("terminal-demo: bye after \(count)")

@@ -5,7 +5,7 @@ import Testing
 /// QR code).
 @Suite(.serialized) struct DeviceSessionTests {
     @Test func devicesTokensAndTheQRCodeAgainstRealServers() throws {
-        let outcome = try ServeScriptTests().run("devices_test.py", timeout: 300)
+        let outcome = try ServeScriptTests.run("devices_test.py", timeout: 300)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("devices: ok"))
     }

@@ -18,15 +18,18 @@ import Testing
         return (path + ["/usr/bin/", "/bin/"]).map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static let browserReady: Bool = {
-        guard tool("chromium") != nil, tool("chromedriver") != nil, let python = tool("python3"),
-              let scratch = try? ScratchDirectory("selenium-probe"),
-              let probe = try? ChildProcess(python, ["-c", "import selenium"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
+    /// Whether `python3 -c "import …"` succeeds (scripts/test installs .ci/pypi-packages).
+    static func imports(_ modules: String) -> Bool {
+        guard let python = tool("python3"), let scratch = try? ScratchDirectory("python-probe"),
+              let probe = try? ChildProcess(python, ["-c", "import " + modules], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
         else { return false }
         return probe.wait().succeeded
-    }()
+    }
 
-    func run(_ script: String, timeout: Double) throws -> ProcessOutcome {
+    static let browserReady: Bool = tool("chromium") != nil && tool("chromedriver") != nil && imports("selenium")
+
+    /// Runs one of Scripts/ against the built `habit` and `habit-serve` (for this suite, `FeedsScriptTests` and `DeviceSessionTests`).
+    static func run(_ script: String, timeout: Double) throws -> ProcessOutcome {
         let habit = try #require(BuiltProduct.habit, "build habit first (swift build --build-tests)")
         let serve = try #require(BuiltProduct.path("habit-serve"), "build habit-serve first (swift build --build-tests)")
         let python = try #require(Self.tool("python3"), "python3 is not installed")
@@ -40,48 +43,43 @@ import Testing
     }
 
     @Test func securityAgainstARealServer() throws {
-        let outcome = try run("security_test.py", timeout: 240)
+        let outcome = try Self.run("security_test.py", timeout: 240)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("security: ok"))
     }
 
-    static let apiReady: Bool = {
-        guard let python = tool("python3"), let scratch = try? ScratchDirectory("openapi-probe"),
-              let probe = try? ChildProcess(python, ["-c", "import openapi_spec_validator, jsonschema, yaml"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
-        else { return false }
-        return probe.wait().succeeded
-    }()
+    static let apiReady = imports("openapi_spec_validator, jsonschema, yaml")
 
     @Test(.enabled(if: inCI || apiReady, "openapi-spec-validator (PyPI) missing; scripts/test installs it"))
     func theAPIAnswersAsDocsOpenAPISays() throws {
-        let outcome = try run("api_test.py", timeout: 240)
+        let outcome = try Self.run("api_test.py", timeout: 240)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("api: ok"))
     }
 
     @Test func passwordSyncButtonAndRefusalsAgainstARealServer() throws {
-        let outcome = try run("pages_test.py", timeout: 400)
+        let outcome = try Self.run("pages_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("pages: ok"))
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func markInARealBrowser() throws {
-        let outcome = try run("browser_test.py", timeout: 400)
+        let outcome = try Self.run("browser_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("browser: ok"))
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func marksSurviveAProxys502AndARestart() throws {
-        let outcome = try run("outbox_test.py", timeout: 300)
+        let outcome = try Self.run("outbox_test.py", timeout: 300)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("outbox: ok"))
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func theAppInstallsOpensOfflineAndLosesNoChange() throws {
-        let outcome = try run("offline_app_test.py", timeout: 400)
+        let outcome = try Self.run("offline_app_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("offline app: ok"))
     }
@@ -90,29 +88,24 @@ import Testing
 
     @Test(.enabled(if: inCI || nginxReady, "nginx, openssl, libnss3-tools (Debian), chromium or selenium missing; scripts/test installs them"))
     func theAppOfflineBehindNginxWithTLSAsDocsServeSays() throws {
-        let outcome = try run("tls_proxy_test.py", timeout: 400)
+        let outcome = try Self.run("tls_proxy_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("tls proxy: ok"))
     }
 
-    static let schemathesisReady: Bool = {
-        guard let python = tool("python3"), let scratch = try? ScratchDirectory("schemathesis-probe"),
-              let probe = try? ChildProcess(python, ["-c", "import schemathesis, jsonschema, yaml"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
-        else { return false }
-        return probe.wait().succeeded
-    }()
+    static let schemathesisReady = imports("schemathesis, jsonschema, yaml")
 
     /// Five schemathesis runs of 45 s each at most (HABIT_SCHEMATHESIS_SECONDS).
     @Test(.enabled(if: inCI || schemathesisReady, "schemathesis (PyPI) missing; scripts/test installs it"))
     func schemathesisFindsNoFailureInTheAPI() throws {
-        let outcome = try run("schemathesis_test.py", timeout: 500)
+        let outcome = try Self.run("schemathesis_test.py", timeout: 500)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("schemathesis: ok"))
     }
 
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func formsInARealBrowser() throws {
-        let outcome = try run("form_test.py", timeout: 600)
+        let outcome = try Self.run("form_test.py", timeout: 600)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("forms: ok"))
     }
@@ -121,7 +114,7 @@ import Testing
     /// Accept-Language (issue 37).
     @Test(.enabled(if: inCI || browserReady, "chromium, chromium-driver (Debian) or selenium (PyPI) missing; scripts/test installs them"))
     func theDayPageInEachLanguageInARealBrowser() throws {
-        let outcome = try run("languages_test.py", timeout: 600)
+        let outcome = try Self.run("languages_test.py", timeout: 600)
         #expect(outcome.succeeded, "\(outcome.all)")
         #expect(outcome.out.contains("languages: ok"))
     }

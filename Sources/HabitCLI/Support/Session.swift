@@ -56,10 +56,8 @@ struct Session {
         let messages = t
         let clock = context.clockSeconds
         var habits = Habits(
-            directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
-            onWait: { holder in errors.line(messages.text(.waitingForLock, TerminalText.safe(holder))) },
-            clock: { clock }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock)) / 60,
-            stateFolder: DataDirectory.stateFolder(environment))
+            directory: directory, environment: environment,
+            onWait: { holder in errors.line(messages.text(.waitingForLock, TerminalText.safe(holder))) }, clock: { clock })
         // An installed reminder timer follows every change of reminder times, once the command succeeded.
         let context = context
         habits.followReminderTimes(

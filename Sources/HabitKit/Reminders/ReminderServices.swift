@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import HabitCore
 import HabitStore
 import TOML
 
@@ -38,38 +36,16 @@ public struct ReminderServices: Sendable, Equatable {
     /// does not parse, or a key of the wrong kind, is an error naming its line and column.
     public static func load(environment: [String: String]) throws(HabitError) -> ReminderServices? {
         let path = path(environment: environment)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw .io(path: path, operation: .read, errno: errno)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 { throw .io(path: path, operation: .read, errno: errno) }
-            if count == 0 { break }
-            bytes += buffer[..<count]
-            if bytes.count > 1 << 20 { throw .io(path: path, operation: .read, errno: EFBIG) }
-        }
+        guard let bytes = try MachineFile.read(path, owner: .user, limit: 1 << 20) else { return nil }
         return try ReminderServices(parsing: bytes, file: path)
     }
 
     /// What the file's text holds for reminders (nil: no `remind.notify`). Other tables are left
     /// to whatever else reads the file.
     public init?(parsing bytes: [UInt8], file: String) throws(HabitError) {
-        let document: TOMLDocument
-        do {
-            document = try TOMLDocument(parsing: bytes)
-        } catch {
-            let first = error.diagnostics.first
-            throw .invalidFiles([Diagnostic(file: file, line: first?.line ?? 0, column: first?.column ?? 0,
-                                            problem: .syntax(first?.message ?? "not TOML"))])
-        }
+        let document = try MachineFile.parse(bytes, file: file)
         func refuse(_ path: [String], _ problem: DiagnosticProblem) -> HabitError {
-            let location = document.location(ofKeyAt: path)
-            return .invalidFiles([Diagnostic(file: file, line: location?.line ?? 0, column: location?.column ?? 0, problem: problem)])
+            MachineFile.refusal(problem, at: path, in: document, file: file)
         }
         guard let remindValue = document.root["remind"] else { return nil }
         guard let remind = remindValue.tableValue else {
@@ -77,7 +53,7 @@ public struct ReminderServices: Sendable, Equatable {
         }
         // A misspelt key would silently send nothing: it is an error.
         for key in remind.keys where !Self.keys.contains(key) {
-            let suggestion = Self.keys.min { Self.distance(key, $0) < Self.distance(key, $1) } ?? "notify"
+            let suggestion = Self.keys.min { EditDistance.between(key, $0) < EditDistance.between(key, $1) } ?? "notify"
             throw refuse(["remind", key], .misspelledKey(found: "remind." + key, expected: "remind." + suggestion))
         }
         var server: String? = nil
@@ -122,21 +98,5 @@ public struct ReminderServices: Sendable, Equatable {
         let portIsNumber = port.dropFirst().allSatisfy { (character: Character) in character.isNumber }
         guard isName, portIsNumber else { return scheme + "://…" }
         return scheme + "://" + host + port + (hasMore ? "/…" : "")
-    }
-
-    /// Edit distance, for the nearest known key of a misspelt one.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return row[b.count]
     }
 }

@@ -103,17 +103,9 @@ public struct ServeAccess: Sendable, Equatable {
 
     /// What a file's text holds; a problem names its line and column (the file is then never rewritten).
     public init(parsing bytes: [UInt8], file: String) throws(HabitError) {
-        let document: TOMLDocument
-        do {
-            document = try TOMLDocument(parsing: bytes)
-        } catch {
-            let first = error.diagnostics.first
-            throw .invalidFiles([Diagnostic(file: file, line: first?.line ?? 0, column: first?.column ?? 0,
-                                            problem: .syntax(first?.message ?? "not TOML"))])
-        }
+        let document = try MachineFile.parse(bytes, file: file)
         func refuse(_ path: [String], _ what: String) -> HabitError {
-            let location = document.location(ofKeyAt: path)
-            return .invalidFiles([Diagnostic(file: file, line: location?.line ?? 0, column: location?.column ?? 0, problem: .syntax(what))])
+            MachineFile.refusal(.syntax(what), at: path, in: document, file: file)
         }
         for key in document.root.keys where key != "device" && key != "token" {
             throw refuse([key], "habit serve's state file holds [[device]] and [[token]] tables only, not “\(key)”")

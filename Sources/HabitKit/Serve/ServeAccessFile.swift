@@ -21,21 +21,7 @@ public struct ServeAccessFile: Sendable {
 
     /// What the file holds; nothing when there is no file yet.
     public func load() throws(HabitError) -> ServeAccess {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return ServeAccess() }
-            throw .io(path: path, operation: .read, errno: errno)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 { throw .io(path: path, operation: .read, errno: errno) }
-            if count == 0 { break }
-            bytes += buffer[..<count]
-            if bytes.count > 16 << 20 { throw .io(path: path, operation: .read, errno: EFBIG) }
-        }
+        guard let bytes = try MachineFile.read(path, owner: .habit, limit: 16 << 20) else { return ServeAccess() }
         return try ServeAccess(parsing: bytes, file: path)
     }
 

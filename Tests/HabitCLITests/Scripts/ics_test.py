@@ -3,14 +3,14 @@ lines of at most 75 octets, escaped text), and its events, recurrences expanded,
 14 days exactly the trackers `habit list --date D --json` shows. HABIT_BINARY is the habit to run."""
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from datetime import date, datetime, timedelta
 
 import icalendar
-from dateutil.rrule import rrulestr
+
+from calendar_days import days_shown, tracker_id
 
 HABIT = os.environ["HABIT_BINARY"]
 TODAY = date(2026, 11, 21)  # a Saturday
@@ -74,21 +74,7 @@ check(uids == [str(e["UID"]) for e in icalendar.Calendar.from_ical(habit("export
       "UIDs are stable from one export to the next")
 
 
-def tracker_id(uid):
-    return re.sub(r"(-\d{8})?@habit$", "", uid)
-
-
-shown = {}
-for event in events:
-    start = event["DTSTART"].dt
-    day = start.date() if isinstance(start, datetime) else start
-    days = [day]
-    if "RRULE" in event:
-        rule = rrulestr(event["RRULE"].to_ical().decode(), dtstart=datetime.combine(day, datetime.min.time()))
-        days = [d.date() for d in rule.between(datetime.combine(TODAY, datetime.min.time()),
-                                                datetime.combine(TODAY + timedelta(days=13), datetime.min.time()), inc=True)]
-    for d in days:
-        shown.setdefault(d, set()).add(tracker_id(str(event["UID"])))
+shown = days_shown(raw, TODAY)
 
 gym = next(e for e in events if tracker_id(str(e["UID"])) == "gym-upper-body")
 check(str(gym["SUMMARY"]) == "🏋️ Gym, upper; body", f"the summary unescaped: {gym['SUMMARY']!r}")

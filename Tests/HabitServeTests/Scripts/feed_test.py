@@ -8,12 +8,14 @@ import json
 import os
 import re
 import subprocess
-from datetime import date, datetime, timedelta
-
-import icalendar
-from dateutil.rrule import rrulestr
+import sys
+from datetime import date, timedelta
 
 from serve_common import HABIT, NOW, Account, Server, check, finish, request
+
+# The day-by-day reading of a feed is the export's test's own (Tests/HabitCLITests/Scripts).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "HabitCLITests", "Scripts"))
+from calendar_days import days_shown  # noqa: E402
 
 TODAY = date.fromisoformat(NOW[:10])
 
@@ -24,26 +26,6 @@ def habit(account, *arguments):
 
 def last_line(result):
     return result.stdout.strip().splitlines()[-1]
-
-
-def tracker_id(uid):
-    return re.sub(r"(-\d{8})?@habit$", "", uid)
-
-
-def days_shown(raw):
-    """For each day of the 14, the trackers the feed has an event for."""
-    shown = {}
-    for event in icalendar.Calendar.from_ical(raw).walk("VEVENT"):
-        start = event["DTSTART"].dt
-        day = start.date() if isinstance(start, datetime) else start
-        days = [day]
-        if "RRULE" in event:
-            rule = rrulestr(event["RRULE"].to_ical().decode(), dtstart=datetime.combine(day, datetime.min.time()))
-            days = [d.date() for d in rule.between(datetime.combine(TODAY, datetime.min.time()),
-                                                    datetime.combine(TODAY + timedelta(days=13), datetime.min.time()), inc=True)]
-        for d in days:
-            shown.setdefault(d, set()).add(tracker_id(str(event["UID"])))
-    return shown
 
 
 def main():
@@ -71,7 +53,7 @@ def main():
         # No cookie: the token in the address is all a calendar app has.
         status, headers, body = request(server, "GET", "/calendar.ics?token=" + feed)
         check(status == 200 and headers.get("Content-Type", "").startswith("text/calendar"), f"the feed: {status} {headers.get('Content-Type')}")
-        shown = days_shown(body.encode())
+        shown = days_shown(body.encode(), TODAY)
         for offset in range(14):
             day = TODAY + timedelta(days=offset)
             listed = json.loads(account.habit("list", "--date", day.isoformat(), "--json"))

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from serve_common import free_port
+from serve_common import free_port, stop_process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
@@ -115,11 +115,7 @@ http {{
             return ""
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        stop_process(self.process)
 
 
 def nginx_binary():

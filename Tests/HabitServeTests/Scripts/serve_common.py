@@ -90,6 +90,15 @@ class Account:
         return files, self.commits()
 
 
+def stop_process(process):
+    """Ends a server this script started: SIGTERM, then SIGKILL if it has not ended in 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 class Server:
     def __init__(self, account, *arguments, port=None):
         self.port = port or free_port()
@@ -114,8 +123,4 @@ class Server:
         self.origin = f"http://{self.host}"
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        stop_process(self.process)

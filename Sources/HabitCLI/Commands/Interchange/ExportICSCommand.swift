@@ -31,11 +31,7 @@ struct ExportICSCommand: ParsableCommand {
         }
         let (store, today) = try session.loadWithToday()
         let feed = CalendarFeed.write(store.journal, today: today, days: count, stamp: CalendarFeed.stamp(session.context.clockSeconds))
-        guard let path = options.output else {
-            session.context.output.write(session.context.stdoutIsTerminal ? TerminalText.safeKeepingLines(feed) : feed)
-            return
-        }
-        try session.habits.writeDocument(Array(feed.utf8), to: path, replacing: options.force)
+        guard let path = try options.deliver(feed, session) else { return }
         session.out(t.text(.exportCalendarWritten, TerminalText.safe(path)))
     }
 }

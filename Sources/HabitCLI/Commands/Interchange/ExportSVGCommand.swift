@@ -32,11 +32,7 @@ struct ExportSVGCommand: ParsableCommand {
         let heatmap = YearHeatmap(tracker: target, year: shown, today: today, weekStartsOn: store.settings.calendarWeekStart(in: t.language))
         let svg = HeatmapSVG(heatmap: heatmap, today: today, color: target.color,
                              labels: HeatmapLabels(t, tracker: target, year: shown), name: target.id).render()
-        guard let path = options.output else {
-            session.context.output.write(session.context.stdoutIsTerminal ? TerminalText.safeKeepingLines(svg) : svg)
-            return
-        }
-        try session.habits.writeDocument(Array(svg.utf8), to: path, replacing: options.force)
+        guard let path = try options.deliver(svg, session) else { return }
         session.out(t.text(.exportSVGWritten, TerminalText.safe(target.name), shown, TerminalText.safe(path)))
     }
 }

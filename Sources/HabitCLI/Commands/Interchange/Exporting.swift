@@ -13,9 +13,7 @@ struct Exporting {
         let today = session.today(store.settings)
         guard let path else {
             let result = try session.habits.export(format, of: store, today: today)
-            let text = String(decoding: result.bytes, as: UTF8.self)
-            // The document as it is into a pipe or a file; on a terminal, nothing that could drive it.
-            session.context.output.write(session.context.stdoutIsTerminal ? TerminalText.safeKeepingLines(text) : text)
+            session.printDocument(String(decoding: result.bytes, as: UTF8.self))
             return
         }
         let result = try session.habits.export(format, of: store, today: today, to: path, replacing: force)

@@ -18,7 +18,7 @@ struct RangeOptions: ParsableArguments {
     }
 }
 
-/// The shared flow of `done` and `undone` over a range of days.
+/// The shared flow of `done`, `undone` and `skip` over a range of days.
 struct RangeMarking {
     let global: GlobalOptions
     let tracker: String
@@ -38,7 +38,8 @@ struct RangeMarking {
         } catch {
             throw ErrorPresenter.failure(error, t, today: today)
         }
-        let key: MessageKey = mark == nil ? .markedUndoneRange : .markedDoneRange
+        let key: MessageKey = mark == nil ? .markedUndoneRange : mark == .skipped ? .skippedRange : .markedDoneRange
         session.out(t.text(key, session.name(outcome.tracker), outcome.changed, t.longDate(first), t.longDate(last)))
+        if outcome.kept > 0 { session.out(t.text(.keptDoneDays, outcome.kept)) }
     }
 }

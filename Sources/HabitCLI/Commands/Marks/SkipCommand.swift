@@ -30,11 +30,7 @@ struct SkipCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day: 2026-11-21, today, yesterday, -3, a weekday name or `last friday` (default: today).", valueName: "day"))
     var date: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The first day of a range (with --to).", valueName: "day"))
-    var from: String?
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The last day of a range (with --from).", valueName: "day"))
-    var to: String?
+    @OptionGroup var range: RangeOptions
 
     @Flag(name: .long, help: "A vacation: skip the days for every tracker.")
     var all = false
@@ -43,43 +39,23 @@ struct SkipCommand: ParsableCommand {
     var note: String?
 
     func run() throws {
-        let session = Session(global)
-        let t = session.t
-        if (from == nil) != (to == nil) || (from != nil && date != nil) { throw Failure.usage(t[.rangeNeedsBoth]) }
+        let t = Session.messages
+        let isRange = try RangeOptions.isGiven(from: range.from, to: range.to, date: date, t)
         if all, tracker != nil { throw Failure.usage(t[.skipAllWithTracker]) }
-        if all {
-            try vacation(session)
-            return
-        }
-        let name = tracker ?? ""
-        if name.isEmpty { throw Failure.usage(t[.skipNeedsTracker]) }
-        if from == nil {
+        if all { return try vacation(Session(global)) }
+        guard let name = tracker, !name.isEmpty else { throw Failure.usage(t[.skipNeedsTracker]) }
+        if isRange {
+            try RangeMarking(global: global, tracker: name, from: range.from, to: range.to).apply(.skipped, note: note)
+        } else {
             try Marking(global: global, tracker: name, date: date).apply(.skipped, note: note)
-            return
         }
-        try range(session, tracker: name)
-    }
-
-    private func range(_ session: Session, tracker name: String) throws {
-        let t = session.t
-        let (preview, today) = try session.loadWithToday()
-        let first = try session.parseDay(from, today: today)
-        let last = try session.parseDay(to, today: today)
-        let outcome: Habits.SkipRangeOutcome
-        do {
-            outcome = try session.habits.skip(name, from: first, to: last, today: today, note: note, reusing: preview)
-        } catch {
-            throw ErrorPresenter.failure(error, t, today: today)
-        }
-        session.out(t.text(.skippedRange, session.name(outcome.tracker), outcome.changed, t.longDate(first), t.longDate(last)))
-        if outcome.kept > 0 { session.out(t.text(.keptDoneDays, outcome.kept)) }
     }
 
     private func vacation(_ session: Session) throws {
         let t = session.t
         let (preview, today) = try session.loadWithToday()
-        let first = try session.parseDay(from ?? date, today: today)
-        let last = try session.parseDay(to ?? date, today: today)
+        let first = try session.parseDay(range.from ?? date, today: today)
+        let last = try session.parseDay(range.to ?? date, today: today)
         let outcome: Habits.VacationOutcome
         do {
             outcome = try session.habits.addVacation(from: first, to: last, reusing: preview)

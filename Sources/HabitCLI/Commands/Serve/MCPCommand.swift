@@ -1,9 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
-import HabitLocalization
-import HabitSystem
 
 /// `habit mcp`: the Model Context Protocol server lives in a second program, `habit-mcp`,
 /// installed beside `habit`, so the protocol's library never loads in `habit` itself. This
@@ -31,15 +26,7 @@ struct MCPCommand: ParsableCommand {
 
     func run() throws {
         let session = Session(global)
-        let executable = session.context.executablePath
-        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let server = (folder.isEmpty ? "." : folder) + "/habit-mcp"
-        guard ProcessImage.isExecutable(server) else {
-            throw Failure(session.t.text(.mcpProgramMissing, server), hint: session.t[.mcpProgramMissingHint])
-        }
-        var arguments = ["--dir", session.directory.path]
-        if readOnly { arguments.append("--read-only") }
-        let failure = ProcessImage.replace(path: server, arguments: arguments, environment: session.context.environment)
-        throw Failure(session.t.text(.serveProgramNotStarted, server, String(cString: strerror(failure))))
+        try SiblingProgram(name: "habit-mcp", missing: .mcpProgramMissing, missingHint: .mcpProgramMissingHint)
+            .become(session, arguments: readOnly ? ["--read-only"] : [])
     }
 }

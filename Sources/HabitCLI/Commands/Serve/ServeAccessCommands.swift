@@ -30,13 +30,19 @@ struct ServeAccessCommands {
     }
 
     func revokeDevice(_ name: String) throws {
+        try revoke(name, from: \.devices, named: \.name, unknown: .serveDeviceUnknown, revoked: .serveDeviceRevoked)
+    }
+
+    /// Removes the device or token called `name` from the file; an error when there is none.
+    private func revoke<Item>(_ name: String, from list: WritableKeyPath<ServeAccess, [Item]>, named: KeyPath<Item, String>,
+                              unknown: MessageKey, revoked: MessageKey) throws {
         let found = try update { (access: inout ServeAccess) throws(HabitError) in
-            let before = access.devices.count
-            access.devices.removeAll { $0.name == name }
-            return (access.devices.count < before, changed: access.devices.count < before)
+            let before = access[keyPath: list].count
+            access[keyPath: list].removeAll { $0[keyPath: named] == name }
+            return (access[keyPath: list].count < before, changed: access[keyPath: list].count < before)
         }
-        guard found else { throw Failure(t.text(.serveDeviceUnknown, TerminalText.safe(name))) }
-        session.out(t.text(.serveDeviceRevoked, TerminalText.safe(name)))
+        guard found else { throw Failure(t.text(unknown, TerminalText.safe(name))) }
+        session.out(t.text(revoked, TerminalText.safe(name)))
     }
 
     /// `--token add NAME`, `--token list`, `--token revoke NAME`; `--feed` makes a calendar feed token.
@@ -80,13 +86,7 @@ struct ServeAccessCommands {
     }
 
     private func revokeToken(_ name: String) throws {
-        let found = try update { (access: inout ServeAccess) throws(HabitError) in
-            let before = access.tokens.count
-            access.tokens.removeAll { $0.name == name }
-            return (access.tokens.count < before, changed: access.tokens.count < before)
-        }
-        guard found else { throw Failure(t.text(.serveTokenUnknown, TerminalText.safe(name))) }
-        session.out(t.text(.serveTokenRevoked, TerminalText.safe(name)))
+        try revoke(name, from: \.tokens, named: \.name, unknown: .serveTokenUnknown, revoked: .serveTokenRevoked)
     }
 
     private func scopeWords(_ scope: ServeAccess.Scope) -> String {

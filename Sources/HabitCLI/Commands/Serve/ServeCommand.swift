@@ -1,7 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import HabitKit
 import HabitLocalization
 import HabitStore
@@ -72,20 +69,14 @@ struct ServeCommand: ParsableCommand {
         if devices { return try access.listDevices() }
         if let revoke { return try access.revokeDevice(revoke) }
         if !token.isEmpty || readOnly || tracker != nil || feed { return try access.token(token, readOnly: readOnly, tracker: tracker, feed: feed) }
-        let executable = session.context.executablePath
-        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let server = (folder.isEmpty ? "." : folder) + "/habit-serve"
-        guard ProcessImage.isExecutable(server) else {
-            throw Failure(session.t.text(.serveProgramMissing, server), hint: session.t[.serveProgramMissingHint])
-        }
-        var arguments = ["--dir", session.directory.path]
+        var arguments: [String] = []
         if let listen { arguments += ["--listen", listen] }
         if let syncEvery { arguments += ["--sync-every", syncEvery] }
         for name in allowHost { arguments += ["--allow-host", name] }
         if noAuth { arguments.append("--no-auth") }
         if newToken { arguments.append("--new-token") }
-        let failure = ProcessImage.replace(path: server, arguments: arguments, environment: session.context.environment)
-        throw Failure(session.t.text(.serveProgramNotStarted, server, String(cString: strerror(failure))))
+        try SiblingProgram(name: "habit-serve", missing: .serveProgramMissing, missingHint: .serveProgramMissingHint)
+            .become(session, arguments: arguments)
     }
 
     /// Asks twice without echo and keeps a salted hash next to the token (HabitKit's `ServePassword`).

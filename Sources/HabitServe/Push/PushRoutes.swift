@@ -64,9 +64,9 @@ extension WebApp {
             return call.problem(.badRequest, call.text[.webBadRequest] + ": body")
         }
         guard let day = CivilDate(request.date) else { return call.problem(.badRequest, call.text[.webBadRequest] + ": date") }
-        guard let store = try? keeper.current(), store.journal.trackers.contains(where: { $0.id == request.tracker }) else {
-            return call.problem(.badRequest, call.text[.webBadRequest] + ": tracker")
-        }
+        // A tracker unknown now (removed since the notification came) is snoozed to nothing: the
+        // snooze looks it up again when it ends.
+        guard !request.tracker.isEmpty, request.tracker.utf8.count <= 200 else { return call.problem(.badRequest, call.text[.webBadRequest] + ": tracker") }
         let keeper = self.keeper
         let clock = self.clock
         push.snooze(tracker: request.tracker, day: day, device: device, store: { try? keeper.current() }, now: { Int(clock.seconds) })

@@ -211,7 +211,7 @@ def main():
         check(run.returncode == 0 and len(service.received) == 2, f"a second run sent again: {len(service.received)} {run.stderr}")
 
         # Snooze: the same reminder again (HABIT_SNOOZE_SECONDS=1); the endpoint now answers 410.
-        for wrong in [{"tracker": "run"}, {"tracker": "run", "date": "21.11.2026"}, {"tracker": "nothing", "date": DAY}]:
+        for wrong in [{"tracker": "run"}, {"tracker": "run", "date": "21.11.2026"}, {"tracker": "", "date": DAY}]:
             status, _, body = device.call("POST", "/api/v1/push/snooze", wrong)
             check(status == 400, f"snooze {wrong}: {status} {body}")
         service.status = 410
@@ -226,7 +226,9 @@ def main():
         service.status = 201
         status, _, _ = device.call("PUT", "/api/v1/push/subscription", device.subscription(endpoint))
         check(status == 204 and len(subscription_files(account)) == 1, f"PUT again: {status}")
-        status, _, body = device.call("DELETE", "/api/v1/push/subscription")
+        status, _, body = device.call("DELETE", "/api/v1/push/subscription", headers={"X-CSRF-Token": None, "Content-Type": None})
+        check(status == 403 and len(subscription_files(account)) == 1, f"DELETE without the CSRF token: {status} {body}")
+        status, _, body = device.call("DELETE", "/api/v1/push/subscription", headers={"Content-Type": None})
         check(status == 204 and subscription_files(account) == [], f"DELETE: {status} {body}")
     finally:
         server.stop()

@@ -108,7 +108,11 @@ public enum HabitServe {
         let push = PushReminders(directory: directory, environment: environment, report: { printError($0) })
         // Nothing subscribed: nothing to send, and the log is left to the server.
         guard !push.subscriptions.all().isEmpty else { return 0 }
-        guard let store = try? habits.read() else { return 0 }
+        let store: Store
+        do { store = try habits.read() } catch {
+            printError("habit serve: no push reminder was sent: \(directory.path) cannot be read: \(error)")
+            return 1
+        }
         return await push.sendDue(store: store, now: Int(clock.seconds)) ? 0 : 1
     }
 

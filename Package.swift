@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // `habit mcp`'s Model Context Protocol server (over standard input and output).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // `habit serve`'s Web Push (RFC 8291 encryption, RFC 8292 VAPID): P-256, HKDF, AES-GCM.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
     ],
     targets: [
         .target(name: "TOML"),
@@ -60,6 +62,8 @@ let package = Package(
         .target(name: "CSQLite"),
         // `habit serve`'s address as a QR code, through the system's libqrencode loaded on first use.
         .target(name: "CQRencode"),
+        // `habit serve`'s Web Push messages sent over HTTPS through the system's libcurl, loaded on first use.
+        .target(name: "CCurl"),
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
         // exports, read into and written from the model; no use case, no data directory. The SVG
         // heatmap's words come from HabitLocalization.
@@ -104,7 +108,8 @@ let package = Package(
             name: "HabitServe",
             dependencies: [
                 "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords",
-                "CZlib", "CQRencode", .product(name: "Hummingbird", package: "hummingbird"),
+                "CZlib", "CQRencode", "CCurl", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The app icon's SVG and the PNGs rendered from it (scripts/render-icons), served from IconImages.swift.
             exclude: ["Pages/Icons"]
@@ -146,7 +151,8 @@ let package = Package(
         .testTarget(name: "HabitKitTests", dependencies: ["HabitKit", "HabitInterchange", "HabitStore", "HabitGit", "HabitCore", "HabitCLI", "HabitLocalization", "HabitErrorWords", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TOML", "HabitStore", "HabitCore", "TestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "HabitServeTests", dependencies: ["HabitServe", "HabitScreens", "HabitKit", "HabitLocalization", "HabitStore", "HabitCore", "TestSupport",
-                                                    .product(name: "Hummingbird", package: "hummingbird")], exclude: ["Scripts"]),
+                                                    .product(name: "Hummingbird", package: "hummingbird"),
+                                                    .product(name: "Crypto", package: "swift-crypto")], exclude: ["Scripts"]),
         // FrontEndFiguresTests renders one tracker in the three front-ends (CLI, web, terminal app).
         .testTarget(name: "HabitCLITests", dependencies: ["HabitCLI", "HabitLocalization", "HabitUI", "HabitServe", "HabitScreens", "HabitKit", "HabitStore", "HabitInterchange", "HabitCore", "TerminalUI", "TestSupport"], exclude: ["Cases", "Scripts", "Fixtures", "LanguageSamples"]),
     ],

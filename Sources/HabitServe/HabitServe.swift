@@ -29,6 +29,7 @@ public enum HabitServe {
             printError("habit serve: there is no data directory at \(directory.path) yet; run habit init first.")
             return 1
         }
+        if options.pushDue { return await sendPushDue(directory: directory, environment: environment) }
         let token: AccessToken?
         let openKey: String?
         do {
@@ -73,6 +74,17 @@ public enum HabitServe {
             }
         }
         defer { background?.cancel() }
+        if let contact = options.pushContact {
+            do { try app.push.keepContact(contact) } catch { printError("habit serve: --push-contact cannot be kept in \(error)") }
+        }
+        // The push reminders, at the reminder times of the trackers still to do (docs/reminders.md).
+        let pushing = Task.detached {
+            while !Task.isCancelled {
+                if let store = try? app.keeper.current() { await app.push.sendDue(store: store, now: Int(app.clock.seconds)) }
+                try? await Task.sleep(for: .seconds(app.push.checkSeconds))
+            }
+        }
+        defer { pushing.cancel() }
         do {
             try await application.runService()
         } catch {
@@ -80,6 +92,25 @@ public enum HabitServe {
             return 1
         }
         return 0
+    }
+
+    /// `habit-serve --push-due`: the push reminders due now, sent once (the push run log is the
+    /// server's too), for `habit remind run`. 1 when one could not be sent (said on standard error).
+    static func sendPushDue(directory: DataDirectory, environment: [String: String]) async -> Int32 {
+        let clock = WallClock(environment: environment)
+        let habits = Habits(
+            directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
+            clock: { clock.seconds }, utcOffsetMinutes: LocalTime.utcOffset(at: Int(clock.seconds)) / 60,
+            stateFolder: DataDirectory.stateFolder(environment))
+        let push = PushReminders(directory: directory, environment: environment, report: { printError($0) })
+        // Nothing subscribed: nothing to send, and the log is left to the server.
+        guard !push.subscriptions.all().isEmpty else { return 0 }
+        let store: Store
+        do { store = try habits.read() } catch {
+            printError("habit serve: no push reminder was sent: \(directory.path) cannot be read: \(error)")
+            return 1
+        }
+        return await push.sendDue(store: store, now: Int(clock.seconds)) ? 0 : 1
     }
 
     static func printError(_ text: String) { printLine(text, to: 2) }

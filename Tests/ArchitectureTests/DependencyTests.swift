@@ -31,7 +31,7 @@ import Testing
         "habit-fuzz": ["TOML", "HabitStore"],
         "habit-ui-crash": ["HabitUI", "HabitKit", "HabitStore", "HabitLocalization", "HabitCore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "Hummingbird"],
+        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "CCurl", "Hummingbird", "Crypto"],
         "habit-serve": ["HabitServe"],
         // The Model Context Protocol server: a front-end beside HabitCLI, over the same use cases (docs/mcp.md).
         "HabitMCP": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitLocalization", "HabitErrorWords", "MCP"],
@@ -45,7 +45,7 @@ import Testing
     /// HabitSystem wraps the C library and needs nothing else: every layer may use it.
     static let libcOnly: [String: Set<String>] = ["HabitSystem": ["Glibc", "Darwin"]]
 
-    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "CQRencode", "ArgumentParser", "Hummingbird", "MCP"]) }
+    static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "CQRencode", "CCurl", "ArgumentParser", "Hummingbird", "MCP", "Crypto"]) }
 
     /// `import X` lines of every Swift file of a target.
     static func imports(of target: String) throws -> [(file: String, module: String)] {
@@ -87,6 +87,7 @@ import Testing
                 dependencies.remove("swift-argument-parser")
                 dependencies.remove("hummingbird")
                 dependencies.remove("swift-sdk")
+                dependencies.remove("swift-crypto")
             }
             result[name] = dependencies
         }

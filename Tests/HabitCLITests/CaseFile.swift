@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HabitStore
 import TestSupport
 @testable import HabitCLI
 
@@ -38,7 +39,8 @@ import TestSupport
 /// ```
 ///
 /// `$DIR` stands for the data directory and `$ROOT` for the scratch folder around it, in the
-/// arguments and in the expected output; `$FIXTURES` for Tests/HabitCLITests/Fixtures (binary
+/// arguments and in the expected output (`$DIRKEY`, in arguments and files only, for the key that
+/// names the directory's files in the state folder); `$FIXTURES` for Tests/HabitCLITests/Fixtures (binary
 /// inputs such as a SQLite database, which an `@file` cannot hold). The reader is strict: a line
 /// it does not know fails the case with its file and line. `UPDATE_CASES=done/today.case,ru/done/*.case`
 /// rewrites the expectations of the cases named (patterns relative to Cases/) from what the
@@ -305,7 +307,8 @@ struct CaseFile: CustomTestStringConvertible, Sendable {
     static let fixtures = folder.deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     func expand(_ text: String, _ habit: Harness) -> String {
-        text.replacingOccurrences(of: "$DIR", with: habit.directory.path).replacingOccurrences(of: "$ROOT", with: habit.root.path)
+        text.replacingOccurrences(of: "$DIRKEY", with: DataDirectory.key(ofRealPath: DataDirectory(path: habit.directory.path).realPath))
+            .replacingOccurrences(of: "$DIR", with: habit.directory.path).replacingOccurrences(of: "$ROOT", with: habit.root.path)
             .replacingOccurrences(of: "$FIXTURES", with: CaseFile.fixtures)
     }
 

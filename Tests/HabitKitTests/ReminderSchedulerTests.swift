@@ -196,6 +196,19 @@ private let command = ReminderCommand(executable: "/usr/bin/habit", directory: "
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/.local/state/habit/reminders-last-run"))
     }
 
+    /// Web Push counts apart from the desktop: neither consumes the other's reminders.
+    @Test func pushHasALogOfItsOwn() throws {
+        let scratch = try ScratchDirectory("remind-runs-push")
+        let environment = ["HOME": scratch.path]
+        let directory = DataDirectory(path: "/data/one")
+        let desktop = ReminderRunLog(environment: environment, directory: directory)
+        let push = ReminderRunLog(environment: environment, directory: directory, channel: .push)
+        #expect(desktop.run(now: 100) { $0 } == nil)
+        #expect(push.run(now: 150) { $0 } == nil)
+        #expect(desktop.lastRun == 100 && push.lastRun == 150)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/.local/state/habit/push-last-run"))
+    }
+
     @Test func withoutAStateFolderItStillRuns() {
         let log = ReminderRunLog(environment: ["HOME": "/proc/no-such-home"], directory: DataDirectory(path: "/d"))
         #expect(log.run(now: 5) { $0 } == nil)

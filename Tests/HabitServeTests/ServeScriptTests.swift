@@ -57,6 +57,21 @@ import Testing
         #expect(outcome.out.contains("api: ok"))
     }
 
+    static let pushReady: Bool = {
+        guard let python = tool("python3"), let scratch = try? ScratchDirectory("push-probe"),
+              let probe = try? ChildProcess(python, ["-c", "import http_ece, py_vapid"], environment: ProcessInfo.processInfo.environment, scratch: scratch.path)
+        else { return false }
+        return probe.wait().succeeded
+    }()
+
+    /// Web Push to an endpoint on 127.0.0.1, read back with the reference implementations.
+    @Test(.enabled(if: inCI || pushReady, "http_ece or py_vapid (PyPI) missing; scripts/test installs them"))
+    func pushRemindersDecryptAndVerify() throws {
+        let outcome = try run("push_test.py", timeout: 240)
+        #expect(outcome.succeeded, "\(outcome.all)")
+        #expect(outcome.out.contains("push: ok"))
+    }
+
     @Test func passwordSyncButtonAndRefusalsAgainstARealServer() throws {
         let outcome = try Self.run("pages_test.py", timeout: 400)
         #expect(outcome.succeeded, "\(outcome.all)")

@@ -8,9 +8,12 @@ import Hummingbird
 /// `/api/v1` (WebRoutes' `api` group): who is asking, the day's cards, and a batch of changes.
 enum APIRoutes {
     static let prefix = "/api/v1"
-    /// The one method each of the API's paths answers: another is 405 with `Allow` (RFC 9110).
+    /// The methods each of the API's paths answers: another is 405 with `Allow` (RFC 9110).
     /// OpenAPIRoutesTests holds it to the router's routes.
-    static let methods: [String: HTTPRequest.Method] = [prefix + "/changes": .post, prefix + "/day": .get, prefix + "/whoami": .get]
+    static let methods: [String: [HTTPRequest.Method]] = [
+        prefix + "/changes": [.post], prefix + "/day": [.get], prefix + "/whoami": [.get],
+        prefix + "/push/key": [.get], prefix + "/push/subscription": [.put, .delete], prefix + "/push/snooze": [.post],
+    ]
 
     /// Whether a refusal of `path` is JSON (any address under `/api/`, a route or not).
     static func handles(_ path: String) -> Bool { path.hasPrefix("/api/") }

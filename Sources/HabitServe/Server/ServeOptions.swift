@@ -7,6 +7,10 @@ struct ServeOptions: Equatable, Sendable {
     var allowedHosts: [String] = []
     var authentication = true
     var newToken = false
+    /// Who runs this server, for push services (RFC 8292's `sub`): a `mailto:` or `https:` URL.
+    var pushContact: String?
+    /// Send the push reminders due now and exit (what `habit remind run` starts), serving nothing.
+    var pushDue = false
 
     struct Problem: Error, Equatable {
         let message: String
@@ -44,6 +48,13 @@ struct ServeOptions: Equatable, Sendable {
                 options.allowedHosts.append(name)
             case "--no-auth": options.authentication = false
             case "--new-token": options.newToken = true
+            case "--push-contact":
+                let text = try value(argument)
+                guard (text.hasPrefix("mailto:") && text.count > 7) || text.hasPrefix("https://"), !text.contains(where: \.isWhitespace) else {
+                    throw Problem(message: "--push-contact takes a mailto: or https: URL, such as mailto:you@example.org, not “\(text)”")
+                }
+                options.pushContact = text
+            case "--push-due": options.pushDue = true
             default: throw Problem(message: "unknown argument “\(argument)”")
             }
             index += 1

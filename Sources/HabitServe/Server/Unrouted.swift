@@ -17,10 +17,10 @@ struct Unrouted: RouterMiddleware {
                 let bearer = APIRoutes.handles(request.uri.path)
                 guard authenticator.principal(request, acceptsBearer: bearer) != nil else { return Authentication.askToLogIn(call) }
             }
-            // An address of the API with another method is 405 naming the one it takes (RFC 9110).
+            // An address of the API with another method is 405 naming the ones it takes (RFC 9110).
             if let allowed = APIRoutes.methods[request.uri.path] {
                 var refusal = call.problem(.methodNotAllowed, call.text[.webBadRequest])
-                refusal.headers[.allow] = allowed.rawValue
+                refusal.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
                 return refusal
             }
             if request.method == .get || request.method == .post { return call.problem(.notFound, call.text[.webNotFound]) }

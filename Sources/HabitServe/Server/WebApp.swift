@@ -27,6 +27,8 @@ struct WebApp: Sendable {
     var openSession: SessionBook.Session { SessionBook.Session(id: "open", csrf: authenticator.openCSRF) }
     /// The ids of the API's changes applied, so that a replay is applied once.
     let applied: AppliedChanges
+    /// Web Push: the key, the devices' subscriptions, the reminders' sends and snoozes.
+    let push: PushReminders
 
     /// - Parameter openKey: the secret the `--no-auth` CSRF token is derived from (the serve
     ///   token, so it outlives the process); a random one when nil.
@@ -47,6 +49,7 @@ struct WebApp: Sendable {
         authenticator = Authenticator(devices: devices, cookieName: cookieName,
                                       openCSRF: ServeSecret.mac(openKey ?? ServeSecret.make(), "habit serve open csrf"))
         applied = AppliedChanges(directory: habits.directory, environment: environment)
+        push = PushReminders(directory: habits.directory, environment: environment, report: { HabitServe.printError($0) })
     }
 
     /// A request as its route gets it, with what the middleware found out (`ServeContext`).

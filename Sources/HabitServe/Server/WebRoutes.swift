@@ -62,9 +62,13 @@ enum WebRoutes {
         let api = router.group(RouterPath(APIRoutes.prefix)).add(middleware: Authentication(authenticator: app.authenticator, acceptsBearer: true))
         api.get("/whoami", use: signedIn(app.whoAmI))
         api.get("/day", use: signedIn(app.dayAnswer))
+        api.get("/push/key", use: signedIn(app.pushKey))
 
         let apiChanges = api.group().add(middleware: ChangeChecks(body: .json, requestGuard: app.requestGuard))
         apiChanges.post("/changes", use: sending(app.applyChanges))
+        apiChanges.put("/push/subscription", use: sending(app.subscribe))
+        apiChanges.delete("/push/subscription", use: sending(app.unsubscribe))
+        apiChanges.post("/push/snooze", use: sending(app.snooze))
         return router
     }
 

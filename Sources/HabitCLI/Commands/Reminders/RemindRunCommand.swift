@@ -54,9 +54,12 @@ struct RemindRunCommand: ParsableCommand {
                 session.out(TerminalText.safe(t.text(.reminderLine, notification.summary, notification.body)))
             }
         }
+        let pushed = RemindPushDelivery(session: session).deliver()
         try RemindServiceDelivery(session: session).deliver(due, store: store)
-        guard session.context.stdoutIsTerminal else { return }
-        if due.isEmpty { session.out(t[.remindRunNothing]) } else if shown > 0 { session.out(t.text(.remindRunSent, due.count)) }
+        if session.context.stdoutIsTerminal {
+            if due.isEmpty { session.out(t[.remindRunNothing]) } else if shown > 0 { session.out(t.text(.remindRunSent, due.count)) }
+        }
+        if !pushed { throw ExitCode(ExitStatus.refused) }
     }
 
     /// "🏃 Morning run"

@@ -34,6 +34,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Another name the browser may use for this server (repeatable).", valueName: "name"))
     var allowHost: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Who runs this server, for the push services of push reminders: mailto:ADDRESS or an https: URL (kept).", valueName: "url"))
+    var pushContact: String?
+
     @Flag(name: .long, help: "Serve without the token (refused on any address but the loopback one).")
     var noAuth = false
 
@@ -75,6 +78,7 @@ struct ServeCommand: ParsableCommand {
         for name in allowHost { arguments += ["--allow-host", name] }
         if noAuth { arguments.append("--no-auth") }
         if newToken { arguments.append("--new-token") }
+        if let pushContact { arguments += ["--push-contact", pushContact] }
         try SiblingProgram(name: "habit-serve", missing: .serveProgramMissing, missingHint: .serveProgramMissingHint)
             .become(session, arguments: arguments)
     }

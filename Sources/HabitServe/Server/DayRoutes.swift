@@ -27,7 +27,7 @@ extension WebApp {
         // "Sync now" only where there is something to sync with.
         let sync = habits.syncState()
         let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
-            + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
+            + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "") + ReminderControl(text: text).render()
         let note = sessions.takeFlash(session.id) ?? sync.offlineNote.map { Self.syncNote(text, count: $0.count, reason: $0.reason) }
         // Kept by the service worker for opening with no network; per session, so never by a shared cache.
         return Reply.html(PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content),

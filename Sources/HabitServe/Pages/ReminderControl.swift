@@ -42,11 +42,19 @@ struct ReminderControl {
             on.hidden = state === 'on' || state === 'blocked';
             off.hidden = state !== 'on';
           }
-          function api(method, path, body) {
+          function api(method, path, body, again) {
             var headers = { 'Accept': 'application/json', 'X-CSRF-Token': csrf };
             if (body) headers['Content-Type'] = 'application/json';
             return fetch(path, { method: method, headers: headers, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin', cache: 'no-store' })
-              .then(function (response) { if (!response.ok) throw new Error(method + ' ' + path + ': ' + response.status); return response; });
+              .then(function (response) {
+                // A restarted server has a new CSRF token: the day's answer says it (as in AppScript).
+                if (response.status === 403 && !again) {
+                  return fetch('/api/v1/day', { headers: { 'Accept': 'application/json' }, credentials: 'same-origin', cache: 'no-store' })
+                    .then(function (r) { return r.json(); }).then(function (day) { csrf = day.csrf || csrf; return api(method, path, body, true); });
+                }
+                if (!response.ok) throw new Error(method + ' ' + path + ': ' + response.status);
+                return response;
+              });
           }
           // The server's public key, base64url as VAPID gives it, as the bytes subscribe wants.
           function bytes(base64url) {

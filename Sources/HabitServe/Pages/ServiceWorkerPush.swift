@@ -69,7 +69,7 @@ enum ServiceWorkerPush {
             var options = { body: data.body || '', data: data, actions: actions, icon: '/static/icon-192.png', badge: '/static/icon-192.png' };
             if (data.tag) options.tag = data.tag;
             // A reminder arrives when the server is up: a Done that waited goes with it.
-            event.waitUntil(self.registration.showNotification(data.title || 'habit', options).then(send));
+            event.waitUntil(self.registration.showNotification(data.title || 'habit', options).then(send).then(tell));
           });
 
           self.addEventListener('notificationclick', function (event) {

@@ -17,6 +17,7 @@ import Testing
         .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webSyncNowHint,
         .webChangeWaiting, .webChangesWaiting, .webLogInToSend, .webChangesRefused, .webRetry, .webDiscard, .webLastUpdated,
         .webUpdateReady, .webReloadToUpdate, .webLogIn, .webToken,
+        .webRemindMe, .webRemindersOn, .webRemindersTurnOff, .webRemindersBlocked, .webRemindersFailed,
         .webChangeDone, .webChangeUndone, .webChangeSkip, .webChangeSlip, .webChangeUnslip, .webChangePin, .webChangeUnpin,
         .webChangeArchive, .webChangeUnarchive, .webChangeDelete, .webChangeTrackerAdd, .webChangeTrackerEdit,
         .webChangeCategoryAdd, .webChangeCategoryRename, .webChangeCategoryDelete, .webShortcutToday,
@@ -44,6 +45,7 @@ import Testing
         html += DayPage(text: text, screen: DayScreen(journal: Journal(), day: today, today: today), csrf: "c", problems: []).render()
         html += StatsPage(text: text, statistics: OverallStatistics(journal: journal, today: today)).render()
         html += SyncBar(text: text, csrf: "c").render()
+        html += ReminderControl(text: text).render()
         html += PageFrame(text: text, title: "t", csrf: "c", tab: "trackers", note: WebApp.syncNote(text, count: 2, reason: "unreachable")).render("")
         for message in [nil, text[.webLoginFailed], text[.webTooManyLogins]] { html += LoginPage(text: text, message: message).html() }
         for key: MessageKey in [.webBadRequest, .webNotFound, .webForbidden, .webTooLarge] { html += Reply.problemPage(text[key], code: 400, text: text) }

@@ -179,33 +179,21 @@ enum AppScript {
           // when its id is answered applied or refused.
           function flush() {
             if (flushing) return flushing;
-            flushing = outbox.all().then(function (entries) {
-              var waiting = entries.filter(function (e) { return e.status === 'waiting'; }).slice(0, SLICE);
-              if (!waiting.length) return false;
+            flushing = outbox.send(function (body) {
               return request('/api/v1/changes', {
                 method: 'POST',
                 headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRF-Token': csrf },
-                body: JSON.stringify({ changes: waiting.map(function (e) { return e.change; }) })
-              }).then(function (response) {
-                if (response.status === 401) { state.login = true; return false; }
-                // A restarted server has a new CSRF token: the day's answer says it.
-                if (response.status === 403) { return request('/api/v1/day', { headers: { 'Accept': 'application/json' } }).then(json).then(function (day) { if (day.csrf) csrf = day.csrf; return false; }, function () { return false; }); }
-                if (response.status !== 200) { state.offline = true; return false; }
-                return json(response).then(function (answer) {
-                  state.offline = false; state.login = false;
-                  var bySeq = {};
-                  waiting.forEach(function (e) { bySeq[e.change.id] = e; });
-                  var done = (answer.results || []).map(function (r) {
-                    var e = bySeq[r.id];
-                    if (!e) return null;
-                    if (r.status === 'applied') return outbox.remove(e.seq);
-                    if (r.status === 'refused') return outbox.refuse(e.seq, r.reason, r.message);
-                    return null;
-                  });
-                  return Promise.all(done).then(function () { return answer.results.every(function (r) { return r.status !== 'retry'; }) && waiting.length === SLICE; });
-                }, function () { state.offline = true; return false; });
-              }, function () { state.offline = true; return false; });
-            }).then(function (more) {
+                body: body
+              });
+            }, SLICE).then(function (sent) {
+              if (sent.status === 0) return false;
+              if (sent.status === 401) { state.login = true; return false; }
+              // A restarted server has a new CSRF token: the day's answer says it.
+              if (sent.status === 403) { return request('/api/v1/day', { headers: { 'Accept': 'application/json' } }).then(json).then(function (day) { if (day.csrf) csrf = day.csrf; return false; }, function () { return false; }); }
+              if (sent.status !== 200) { state.offline = true; return false; }
+              state.offline = false; state.login = false;
+              return sent.more;
+            }, function () { state.offline = true; return false; }).then(function (more) {
               flushing = null;
               if (more) return flush();
               return refresh();
@@ -283,6 +271,8 @@ enum AppScript {
                 worker.addEventListener('statechange', function () { if (worker.state === 'installed') offer(worker); });
               });
             }, function () {});
+            // The worker sent a Done from a notification, or holds one that waits: the cards again.
+            navigator.serviceWorker.addEventListener('message', function (event) { if (event.data === 'outbox') flush(); });
             var reloading = false;
             navigator.serviceWorker.addEventListener('controllerchange', function () {
               if (reloading || !document.getElementById('update')) return;

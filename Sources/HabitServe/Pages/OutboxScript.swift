@@ -1,12 +1,15 @@
 /// The outbox: the page's changes kept in IndexedDB (`habit-outbox`, the store `changes`, in the
 /// order made) until the server applied or refused each id. A change is a state (a mark says what
 /// the day must be), so a newer mark of the same tracker and day replaces a waiting older one.
-/// `window.habitOutbox` offers add, all, remove, refuse and retry, each a Promise.
+/// `self.habitOutbox` offers add, all, remove, refuse, retry and send, each a Promise. The same text
+/// runs in the page (AppScript) and in the service worker (ServiceWorkerPush: Done on a
+/// notification), so both keep and send changes by one set of rules; `self` is the window in one
+/// and the worker's global scope in the other.
 enum OutboxScript {
     static let javascript = #"""
         (function () {
           'use strict';
-          if (!window.indexedDB) return;
+          if (!self.indexedDB) return;
           var opening = null;
           function db() {
             if (opening) return opening;
@@ -30,7 +33,7 @@ enum OutboxScript {
             });
           }
           function uuid() {
-            if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+            if (self.crypto && crypto.randomUUID) return crypto.randomUUID();
             var bytes = new Uint8Array(16); crypto.getRandomValues(bytes);
             return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
           }
@@ -40,7 +43,7 @@ enum OutboxScript {
               request.onsuccess = function () { done(request.result); };
             });
           }
-          window.habitOutbox = {
+          var outbox = self.habitOutbox = {
             all: all,
             // `label`: the tracker's name as the page showed it, for the list of refused changes.
             add: function (change, label) {
@@ -76,6 +79,35 @@ enum OutboxScript {
                   var e = request.result; if (!e) return;
                   e.status = 'waiting'; delete e.reason; delete e.message; store.put(e);
                 };
+              });
+            },
+            // Sends the oldest `slice` waiting changes with `post(body)` (a Promise of the response
+            // to `POST /api/v1/changes`); a change leaves only when its id is answered applied,
+            // is kept as refused when refused, and waits on for a retry or any other answer.
+            // Resolves to { status, more }: the status (0 when nothing waited), and whether more wait.
+            send: function (post, slice) {
+              return all().then(function (entries) {
+                var waiting = entries.filter(function (e) { return e.status === 'waiting'; }).slice(0, slice);
+                if (!waiting.length) return { status: 0, more: false };
+                return post(JSON.stringify({ changes: waiting.map(function (e) { return e.change; }) })).then(function (response) {
+                  if (response.status !== 200) return { status: response.status, more: false };
+                  var type = response.headers.get('Content-Type') || '';
+                  if (type.indexOf('application/json') !== 0) throw new Error('not JSON');
+                  return response.json().then(function (answer) {
+                    var byId = {};
+                    waiting.forEach(function (e) { byId[e.change.id] = e; });
+                    var results = answer.results || [];
+                    return Promise.all(results.map(function (r) {
+                      var e = byId[r.id];
+                      if (!e) return null;
+                      if (r.status === 'applied') return outbox.remove(e.seq);
+                      if (r.status === 'refused') return outbox.refuse(e.seq, r.reason, r.message);
+                      return null;
+                    })).then(function () {
+                      return { status: 200, more: results.every(function (r) { return r.status !== 'retry'; }) && waiting.length === slice };
+                    });
+                  });
+                });
               });
             }
           };

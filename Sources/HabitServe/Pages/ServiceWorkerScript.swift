@@ -3,7 +3,7 @@
 /// the day as last known; the page says it is offline and how old that is. A page is asked of the
 /// network first (a few seconds), and only then taken from the cache. The cache is the browser's
 /// own, per origin and profile: a day page is `Cache-Control: private`, never in a shared cache.
-/// A new version waits until the page's "Reload to update" posts "activate".
+/// A new version waits until the page's "Reload to update" posts "activate". Reminders: ServiceWorkerPush.
 enum ServiceWorkerScript {
     static let pages = 14
 
@@ -86,6 +86,6 @@ enum ServiceWorkerScript {
               }
             });
 
-            """
+            """ + ServiceWorkerPush.javascript
     }
 }

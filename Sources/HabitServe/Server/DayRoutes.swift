@@ -31,7 +31,7 @@ extension WebApp {
         let page = drawn.page(key: key, store: store) {
             let screen = DayScreen(journal: store.journal, day: day, today: today, search: query, filter: filter, language: text.language)
             let content = DayPage(text: text, screen: screen, csrf: session.csrf, problems: store.errors).render()
-                + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "")
+                + (sync.hasRemote ? SyncBar(text: text, csrf: session.csrf).render() : "") + ReminderControl(text: text).render()
             return PageFrame(text: text, title: text[.webTrackers], csrf: session.csrf, tab: "trackers", note: note).render(content)
         }
         // Kept by the service worker for opening with no network; per session, so never by a shared cache.

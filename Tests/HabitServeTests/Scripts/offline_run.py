@@ -23,9 +23,12 @@ def card(driver, tracker):
     return driver.find_element(By.CSS_SELECTOR, f'.card[data-tracker="{tracker}"]')
 
 
-def network(driver, online):
+def network(driver, online, front=None):
     driver.execute_cdp_cmd("Network.emulateNetworkConditions",
                            {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # A front that can: no answer at all (the service worker's requests too), as with no network.
+    if front is not None and hasattr(front, "unreachable"):
+        front.unreachable = not online
 
 
 def menu(driver, tracker, action):
@@ -131,7 +134,7 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         commits = account.commits()
 
         # No network: a reload shows the day as last known, with the offline note and its age.
-        network(driver, False)
+        network(driver, False, front)
         driver.get(front.origin + "/")
         check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "no day offline: the service worker did not serve it")
         note = driver.find_element(By.ID, "note")
@@ -206,7 +209,7 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         commits = account.commits()
         front.down = True
         server.stop()
-        network(driver, True)
+        network(driver, True, front)
         driver.execute_script("window.dispatchEvent(new Event('online'))")
         time.sleep(3)
         check(waiting(driver) == expected, f"changes answered 502 left the outbox: {outbox(driver)}")

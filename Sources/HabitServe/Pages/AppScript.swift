@@ -68,10 +68,14 @@ enum AppScript {
             });
           }
 
+          // The changes drawn on this page's cards: a page drawn before they were made (the day
+          // kept for offline) shows them once, as the page they were made on did.
+          var drawn = {};
           // The note at the top, the waiting marks on the cards, and the list of refused changes.
           function render(entries) {
             var waiting = entries.filter(function (e) { return e.status === 'waiting'; });
             var refused = entries.filter(function (e) { return e.status === 'refused'; });
+            waiting.forEach(function (e) { if (!drawn[e.change.id]) { drawn[e.change.id] = true; optimistic(e.change); } });
             Array.prototype.forEach.call(document.querySelectorAll('.card[data-tracker]'), function (card) {
               var d = card.querySelector('input[name="date"]');
               var tracker = card.getAttribute('data-tracker');
@@ -141,7 +145,8 @@ enum AppScript {
           function redrawMain() {
             return request(location.href, {}).then(function (page) { return page.text(); }).then(function (html) {
               var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
-              if (fresh && main) main.innerHTML = fresh.innerHTML;
+              // Fresh cards: the waiting changes are drawn on them again (render).
+              if (fresh && main) { main.innerHTML = fresh.innerHTML; drawn = {}; }
             }, function () {});
           }
           function refresh() {
@@ -159,9 +164,7 @@ enum AppScript {
                 // Trackers added, archived, deleted or no longer due: the day's page again.
                 var shown = Array.prototype.map.call(document.querySelectorAll('.card[data-tracker]'), function (c) { return c.getAttribute('data-tracker'); }).sort().join('\n');
                 var known = [].concat.apply([], day.sections.map(function (s) { return s.cards.map(function (c) { return c.tracker; }); })).sort().join('\n');
-                if (shown !== known && day.date === pageDate) return redrawMain().then(function () { return outbox.all(); }).then(function (entries) {
-                  entries.forEach(function (e) { if (e.status === 'waiting') optimistic(e.change); });
-                });
+                if (shown !== known && day.date === pageDate) return redrawMain();
                 day.sections.forEach(function (section) {
                   section.cards.forEach(function (c) {
                     cards(c.tracker, day.date).forEach(function (card) {
@@ -218,7 +221,7 @@ enum AppScript {
 
           function submit(change, then, label) {
             var card = change.tracker && cards(change.tracker)[0];
-            return outbox.add(change, label || (card ? card.querySelector('.name').textContent : undefined)).then(function () { optimistic(change); return redraw(); }).then(flush).then(function () {
+            return outbox.add(change, label || (card ? card.querySelector('.name').textContent : undefined)).then(function () { drawn[change.id] = true; optimistic(change); return redraw(); }).then(flush).then(function () {
               if (then) return outbox.all().then(then);
             });
           }

@@ -5,7 +5,8 @@
 /// day, the picker); kept (offline), to the day, where it waits; refused at once, while the form is
 /// still on screen, the form is posted plainly and comes back with every error under its field
 /// (a refusal found later, at a replay, is listed on the page with Retry and Discard). "Add
-/// category" inside the form adds the category to the form's list.
+/// category" inside the form adds the category to the form's list. Opening a card's menu keeps
+/// its Edit form for offline.
 ///
 /// On the day's page, a new tracker that waits is a card of its own in its category (the form's
 /// emoji, name and colour, ⏳ and "Waiting to be added", nothing to mark yet: it is not in a file
@@ -93,6 +94,17 @@ enum FormOutboxScript {
               return outbox.remove(mine.seq).then(function () { form.submit(); });
             }, label);
           });
+
+          // A card's menu opened with a network: its Edit form is kept for offline (the service
+          // worker's `habit-forms`, ServiceWorkerScript), as if it had been opened.
+          document.addEventListener('toggle', function (event) {
+            var menu = event.target;
+            if (!menu.matches || !menu.matches('details.menu') || !menu.open || !window.caches || !navigator.onLine) return;
+            var edit = menu.querySelector('a[href^="/edit?"]');
+            if (!edit || edit.hasAttribute('data-kept')) return;
+            edit.setAttribute('data-kept', '');
+            caches.open('habit-forms').then(function (cache) { return cache.add(edit.getAttribute('href')); }).catch(function () {});
+          }, true);
 
           // The day's page: new and edited trackers as they wait (AppScript's render calls this).
           var dateField = document.querySelector('form.date input[name="date"]');

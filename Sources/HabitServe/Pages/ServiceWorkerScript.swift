@@ -39,7 +39,8 @@ enum ServiceWorkerScript {
             }
             // The tracker form and the category picker, kept apart from the days (their own cache, the
             // same bound), so that a change made on them offline waits in the outbox. The forms with
-            // no tracker in them are kept along with a day, ahead of being needed.
+            // no tracker in them are kept along with a day, ahead of being needed; a tracker's Edit
+            // form when opened, or when its card's menu is opened (FormOutboxScript).
             var FORMS = 'habit-forms';
             var AHEAD = ['/new', '/new?kind=habit', '/new?kind=event', '/categories'];
             function isForm(url) {

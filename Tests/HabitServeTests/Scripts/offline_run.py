@@ -125,12 +125,14 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         time.sleep(1)
         shot(driver, "app-installable-phone-light.png")
         if forms:
-            # The forms with no tracker in them are kept along with the day; an Edit form once opened.
+            # The forms with no tracker in them are kept along with the day; a tracker's Edit form
+            # once its card's menu was opened.
             wanted = {"/new?kind=habit", "/categories"}
             check(wait_for(lambda: wanted <= set(kept_forms(driver)), timeout=30), f"the forms are not kept: {kept_forms(driver)}")
-            driver.get(front.origin + "/edit?tracker=read")
-            check(wait_for(lambda: "/edit?tracker=read" in kept_forms(driver)), "the edit form is not kept")
-            driver.get(front.origin + "/")
+            summary = card(driver, "read").find_element(By.CSS_SELECTOR, "details.menu summary")
+            tap(driver, summary)
+            check(wait_for(lambda: "/edit?tracker=read" in kept_forms(driver)), f"the edit form is not kept: {kept_forms(driver)}")
+            tap(driver, summary)
         commits = account.commits()
 
         # No network: a reload shows the day as last known, with the offline note and its age.
@@ -189,8 +191,13 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
             fill_form(driver, "Read books", emoji="🎸")
             check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "Save offline does not return to the day")
             read = lambda: card(driver, "read")  # noqa: E731
-            check(wait_for(lambda: read().find_element(By.CSS_SELECTOR, ".name").text == "Read books" and "waiting" in read().get_attribute("class")),
-                  "the edited tracker does not show the form's name as waiting")
+            check(wait_for(lambda: read().find_element(By.CSS_SELECTOR, ".name").text == "Read books" and "waiting" in read().get_attribute("class")
+                           and read().find_element(By.CSS_SELECTOR, ".emoji").text == "🎸"),
+                  "the edited tracker does not show the form's name and emoji as waiting")
+            if shots:
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", read())
+                time.sleep(0.3)
+                driver.save_screenshot(os.path.join(shots, "offline-edited-tracker-phone-light.png"))
             driver.get(front.origin + "/categories")
             check(wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '.category-row[data-category="Work"]')), "the picker does not open offline")
             row = driver.find_element(By.CSS_SELECTOR, '.category-row[data-category="Work"]')
@@ -199,6 +206,9 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
             field.send_keys("Job")
             tap(driver, row.find_element(By.CSS_SELECTOR, "button"))
             check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "a rename offline does not return to the day")
+            # The day kept for offline, drawn before the marks were made, shows them as waiting.
+            check(wait_for(lambda: "done" in card(driver, "run").get_attribute("class") and card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick").text == "✓"),
+                  "a waiting mark is not drawn on the day kept for offline")
             expected = 13
             check(wait_for(lambda: waiting(driver) == expected), f"the forms' changes do not all wait: {outbox(driver)}")
             check(wait_for(lambda: f"Waiting to be sent: {expected}" in driver.find_element(By.ID, "note").text), "the note does not count the forms' changes")

@@ -49,8 +49,8 @@ enum ServiceWorkerScript {
             var keptAhead = 0;
             function keepAhead() {
               // Once a minute at most: a day looked at again and again asks them again only then.
-              if (Date.now() - keptAhead < 60000) return;
-              keptAhead = Date.now();
+              if (+new Date - keptAhead < 60000) return;
+              keptAhead = +new Date;
               return caches.open(FORMS).then(function (cache) {
                 return Promise.all(AHEAD.map(function (path) {
                   return fetch(path, { credentials: 'same-origin' }).then(function (response) {

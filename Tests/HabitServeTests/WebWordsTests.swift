@@ -15,7 +15,7 @@ import Testing
         .webTrackers, .webStatistics, .webSearch, .webFilters, .webTodaysTrackers, .webCompleted, .webUncompleted,
         .webWhatShallWeTrack, .webMarkDone, .webMarkUndone, .webAmount, .webSave, .webPreviousWeek, .webNextWeek,
         .webBestStreak, .webSyncNow, .webOfflineNote, .webNotSynced, .webLastSyncFailed, .webSyncNowHint,
-        .webChangeWaiting, .webChangesWaiting, .webLogInToSend, .webChangesRefused, .webRetry, .webDiscard, .webLastUpdated,
+        .webChangeWaiting, .webTrackerWaitingToBeAdded, .webChangesWaiting, .webLogInToSend, .webChangesRefused, .webRetry, .webDiscard, .webLastUpdated,
         .webUpdateReady, .webReloadToUpdate, .webLogIn, .webToken,
         .webRemindMe, .webRemindersOn, .webRemindersTurnOff, .webRemindersBlocked, .webRemindersFailed,
         .webChangeDone, .webChangeUndone, .webChangeSkip, .webChangeSlip, .webChangeUnslip, .webChangePin, .webChangeUnpin,
@@ -24,7 +24,7 @@ import Testing
         .webWelcomeTitle1, .webWelcomeBody1, .webWelcomeTitle2, .webWelcomeBody2, .webWelcomeTitle3, .webWelcomeBody3,
         .webWelcomeNext, .webWelcomeSkip, .webMenuSkip, .webMenuUnskip,
         .webLoginIntro, .webLoginFailed, .webTooManyLogins, .webFileHasErrors, .webFileNeverOverwritten,
-        .webBadRequest, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
+        .webBadRequest, .webChangeUnusedProperty, .webNotFound, .webForbidden, .webTooLarge, .webRefused, .webDay, .webGo,
     ]
 
     static func pages(_ text: WebText) -> String {
@@ -50,6 +50,8 @@ import Testing
         for message in [nil, text[.webLoginFailed], text[.webTooManyLogins]] { html += LoginPage(text: text, message: message).html() }
         for key: MessageKey in [.webBadRequest, .webNotFound, .webForbidden, .webTooLarge] { html += Reply.problemPage(text[key], code: 400, text: text) }
         html += WebRefusal.sentence(Refusal(), text.messages, today: today)
+        // The API's refusal of a change with a property its kind does not use.
+        html += ChangeApplier.unused("amount", of: .archive, text)
         // The welcome pages of a phone that arrived by the QR code, each of them.
         for page in 0..<OnboardingScreen.pages.count {
             html += WelcomePage(text: text, screen: OnboardingScreen(directory: "d").turning(by: page), csrf: "c").render()
@@ -66,7 +68,8 @@ import Testing
         let text = WebText(language: language)
         let html = Self.pages(text)
         for key in Self.keys {
-            let word = key == .webNotSynced ? text.messages.text(key, 2) : text[key]
+            let word = key == .webNotSynced ? text.messages.text(key, 2)
+                : key == .webChangeUnusedProperty ? text.messages.text(key, "amount", "archive") : text[key]
             #expect(html.contains(HTML.escape(word)), "\(language): \(key) “\(word)” is on no page")
         }
         #expect(html.contains(text.messages.syncReason("unreachable")))

@@ -20,6 +20,11 @@ struct ChangeApplier {
         return answer
     }
 
+    /// Why a change with a property its kind does not use is refused, in the request's language.
+    static func unused(_ property: String, of kind: Change.Kind, _ text: WebText) -> String {
+        text[.webBadRequest] + ": " + text.words.text(.webChangeUnusedProperty, property, kind.rawValue)
+    }
+
     private func invalid(_ change: Change, _ what: String) -> ChangeAnswer {
         ChangeAnswer(id: change.id, status: .refused, reason: "invalid", message: text[.webBadRequest] + ": " + what)
     }
@@ -32,6 +37,9 @@ struct ChangeApplier {
     }
 
     private func apply(_ change: Change) -> ChangeAnswer {
+        if let property = change.unusedProperty {
+            return ChangeAnswer(id: change.id, status: .refused, reason: "invalid", message: Self.unused(property, of: change.kind, text))
+        }
         let habits = app.habits
         // A copy of its own, which the use case edits (the kept one is read by other requests).
         let store: Store

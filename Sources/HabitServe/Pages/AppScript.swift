@@ -1,7 +1,8 @@
 /// The page's script: every change made on the page (a mark, an amount, a slip, pin, archive,
-/// delete) goes through the outbox (OutboxScript, IndexedDB) and `POST /api/v1/changes`; a change
-/// leaves the outbox only when the server applied or refused its id. The cards show what is
-/// confirmed and what waits; refused changes are listed with their reason, to retry or discard;
+/// delete; the tracker form's and the category picker's, FormOutboxScript) goes through the
+/// outbox (OutboxScript, IndexedDB) and `POST /api/v1/changes`; a change leaves the outbox only
+/// when the server applied or refused its id. The cards show what is confirmed and what waits;
+/// refused changes are listed with their reason, to retry or discard;
 /// after a flush the cards are redrawn from `GET /api/v1/day`. It also registers the service
 /// worker (ServiceWorkerScript) and offers "Reload to update" when a new version is ready.
 enum AppScript {
@@ -67,11 +68,15 @@ enum AppScript {
             });
           }
 
+          // The changes drawn on this page's cards: a page drawn before they were made (the day
+          // kept for offline) shows them once, as the page they were made on did.
+          var drawn = {};
           // The note at the top, the waiting marks on the cards, and the list of refused changes.
           function render(entries) {
             var waiting = entries.filter(function (e) { return e.status === 'waiting'; });
             var refused = entries.filter(function (e) { return e.status === 'refused'; });
-            Array.prototype.forEach.call(document.querySelectorAll('.card'), function (card) {
+            waiting.forEach(function (e) { if (!drawn[e.change.id]) { drawn[e.change.id] = true; optimistic(e.change); } });
+            Array.prototype.forEach.call(document.querySelectorAll('.card[data-tracker]'), function (card) {
               var d = card.querySelector('input[name="date"]');
               var tracker = card.getAttribute('data-tracker');
               var mine = waiting.some(function (e) { return e.change.tracker === tracker && (e.change.kind !== 'mark' || (d && e.change.date === d.value)); });
@@ -83,6 +88,8 @@ enum AppScript {
                 var foot = card.querySelector('.foot'); if (foot) foot.insertBefore(badge, foot.firstChild);
               } else if (!mine && badge) { badge.remove(); }
             });
+            // New and edited trackers as they wait (FormOutboxScript).
+            if (window.habitShowTrackers) window.habitShowTrackers(entries);
             if (note && (state.offline || state.login || waiting.length)) {
               var text = [];
               if (state.offline || state.login) text.push(meta('offline-note'));
@@ -138,7 +145,8 @@ enum AppScript {
           function redrawMain() {
             return request(location.href, {}).then(function (page) { return page.text(); }).then(function (html) {
               var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
-              if (fresh && main) main.innerHTML = fresh.innerHTML;
+              // Fresh cards: the waiting changes are drawn on them again (render).
+              if (fresh && main) { main.innerHTML = fresh.innerHTML; drawn = {}; }
             }, function () {});
           }
           function refresh() {
@@ -154,11 +162,9 @@ enum AppScript {
                 if (day.csrf) csrf = day.csrf;
                 localStorage.setItem(updatedKey, String(+new Date));
                 // Trackers added, archived, deleted or no longer due: the day's page again.
-                var shown = Array.prototype.map.call(document.querySelectorAll('.card'), function (c) { return c.getAttribute('data-tracker'); }).sort().join('\n');
+                var shown = Array.prototype.map.call(document.querySelectorAll('.card[data-tracker]'), function (c) { return c.getAttribute('data-tracker'); }).sort().join('\n');
                 var known = [].concat.apply([], day.sections.map(function (s) { return s.cards.map(function (c) { return c.tracker; }); })).sort().join('\n');
-                if (shown !== known && day.date === pageDate) return redrawMain().then(function () { return outbox.all(); }).then(function (entries) {
-                  entries.forEach(function (e) { if (e.status === 'waiting') optimistic(e.change); });
-                });
+                if (shown !== known && day.date === pageDate) return redrawMain();
                 day.sections.forEach(function (section) {
                   section.cards.forEach(function (c) {
                     cards(c.tracker, day.date).forEach(function (card) {
@@ -201,9 +207,9 @@ enum AppScript {
             return flushing;
           }
 
-          function submit(change, then) {
+          function submit(change, then, label) {
             var card = change.tracker && cards(change.tracker)[0];
-            return outbox.add(change, card ? card.querySelector('.name').textContent : undefined).then(function () { optimistic(change); return redraw(); }).then(flush).then(function () {
+            return outbox.add(change, label || (card ? card.querySelector('.name').textContent : undefined)).then(function () { drawn[change.id] = true; optimistic(change); return redraw(); }).then(flush).then(function () {
               if (then) return outbox.all().then(then);
             });
           }
@@ -246,6 +252,8 @@ enum AppScript {
               });
             }
           });
+          // The tracker form and the category picker send their changes the same way (FormOutboxScript).
+          window.habitApp = { submit: submit };
           window.addEventListener('online', flush);
           window.addEventListener('offline', function () { state.offline = true; redraw(); });
           setInterval(flush, 15000);

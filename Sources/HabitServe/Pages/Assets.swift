@@ -48,7 +48,7 @@ enum Assets {
     private static let files: [String: Asset] = {
         var files = [
             "/static/app.css": Asset(type: "text/css; charset=utf-8", body: AppStyle.css + FormStyle.css + CardColors.css + ReminderControl.css),
-            "/static/app.js": Asset(type: "text/javascript; charset=utf-8", body: AppScript.javascript + ReminderControl.javascript),
+            "/static/app.js": Asset(type: "text/javascript; charset=utf-8", body: AppScript.javascript + FormOutboxScript.javascript + ReminderControl.javascript),
             "/static/form.js": Asset(type: "text/javascript; charset=utf-8", body: FormScript.javascript),
             "/static/icon-192.png": Asset(type: "image/png", bytes: png(IconImages.png192)),
             "/static/icon-512.png": Asset(type: "image/png", bytes: png(IconImages.png512)),

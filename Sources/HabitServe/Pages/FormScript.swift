@@ -1,7 +1,8 @@
 /// The tracker form's and the card menu's script. The form: the name's error as you type (the
 /// length counted as the server counts it, in grapheme clusters after trimming white space), then
 /// the server's own check (`/form/check`, `TrackerForm.check`) for everything else, which enables
-/// Create; "Every day" and the weekday toggles follow each other. The menu: Pin posts in place and
+/// Create (offline, a name is enough: the change waits in the outbox and the server checks it when
+/// sent); "Every day" and the weekday toggles follow each other. The menu: Pin posts in place and
 /// the day is redrawn without a page load. Every page works without it.
 enum FormScript {
     static let javascript = #"""
@@ -60,7 +61,11 @@ enum FormScript {
                   if (shown && shown.textContent && !reply[field]) shown.textContent = '';
                 });
                 enable(reply.canSubmit);
-              }, function () { /* offline: the server checks on submit */ });
+              }, function () {
+                // Offline: Create once the name is there; the server checks the rest when the
+                // change is sent, and a refusal is listed with its reason (the outbox, app.js).
+                if (mine === asked) enable(localName() && nameInput.value.trim() !== '');
+              });
             }
             var timer = null;
             function changed() {

@@ -53,7 +53,8 @@ enum OutboxScript {
                 request.onsuccess = function () {
                   request.result.forEach(function (e) {
                     var c = e.change;
-                    var same = e.status === 'waiting' && c.kind === change.kind && c.tracker === change.tracker &&
+                    // Of one tracker only: two new trackers or two category changes are both kept.
+                    var same = e.status === 'waiting' && c.kind === change.kind && change.tracker !== undefined && c.tracker === change.tracker &&
                       (change.kind !== 'mark' || c.date === change.date) && change.kind !== 'delete';
                     if (same) store.delete(e.seq);
                   });

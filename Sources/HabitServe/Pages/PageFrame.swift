@@ -48,7 +48,7 @@ struct PageFrame {
     static let scriptWords: [(String, MessageKey)] = [
         ("w-waiting", .webChangeWaiting), ("w-waiting-count", .webChangesWaiting), ("w-log-in", .webLogInToSend),
         ("w-refused", .webChangesRefused), ("w-retry", .webRetry), ("w-discard", .webDiscard), ("w-updated", .webLastUpdated),
-        ("w-update-ready", .webUpdateReady), ("w-reload", .webReloadToUpdate),
+        ("w-update-ready", .webUpdateReady), ("w-reload", .webReloadToUpdate), ("w-adding", .webTrackerWaitingToBeAdded),
         // What a refused change did, in its list (`describe` in AppScript): `w-k-` and the
         // mark's state, the kind with `-` for `.`, or the kind and `-un` for a pin or archive undone.
         ("w-k-done", .webChangeDone), ("w-k-undone", .webChangeUndone), ("w-k-skip", .webChangeSkip),

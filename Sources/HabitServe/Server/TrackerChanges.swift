@@ -175,10 +175,10 @@ extension WebApp {
     }
 
     func formPage(_ text: WebText, _ session: SessionBook.Session, form: TrackerForm, store: Store, showErrors: Bool,
-                  categoryDraft: (String, String?)? = nil, status: HTTPResponse.Status = .ok) -> Response {
+                  categoryDraft: (String, String?)? = nil, status: HTTPResponse.Status = .ok, kept: Bool = false) -> Response {
         let content = TrackerFormPage(text: text, form: form, check: form.check(in: store), journal: store.journal, csrf: session.csrf,
                                       showErrors: showErrors, categoryDraft: categoryDraft).render()
         let title = text.words[form.editing != nil ? .formEditTracker : (form.kind == .habit ? .formNewHabit : .formNewEvent)]
-        return page(text, session, title: title, content, status: status)
+        return page(text, session, title: title, content, status: status, kept: kept)
     }
 }

@@ -42,18 +42,18 @@ extension WebApp {
         loaded(call) { loaded in
             let text = call.text
             guard let kindText = loaded.parameter("kind") else {
-                return page(text, principal.session, title: text.words[.formNewTracker], KindChoicePage(text: text).render())
+                return page(text, principal.session, title: text.words[.formNewTracker], KindChoicePage(text: text).render(), kept: true)
             }
             guard let kind = TrackerFormInput.kind(kindText) else { return loaded.notFound }
             let form = TrackerForm(kind: kind, today: loaded.today, lastUsedCategory: habits.lastUsedCategory(), categories: loaded.store.settings.categories)
-            return formPage(text, principal.session, form: form, store: loaded.store, showErrors: false)
+            return formPage(text, principal.session, form: form, store: loaded.store, showErrors: false, kept: true)
         }
     }
 
     func editTrackerPage(_ call: Call, _ principal: Principal) -> Response {
         loaded(call) { loaded in
             guard let tracker = loaded.tracker("tracker") else { return loaded.notFound }
-            return formPage(call.text, principal.session, form: TrackerForm(editing: tracker, today: loaded.today), store: loaded.store, showErrors: false)
+            return formPage(call.text, principal.session, form: TrackerForm(editing: tracker, today: loaded.today), store: loaded.store, showErrors: false, kept: true)
         }
     }
 
@@ -100,7 +100,7 @@ extension WebApp {
             let back = loaded.parameter("back").flatMap(FormReturn.init)
             let picker = CategoryPicker(journal: loaded.store.journal, checked: nil)
             return page(call.text, principal.session, title: call.text.words[.formCategories],
-                        CategoriesPage(text: call.text, picker: picker, csrf: principal.session.csrf, back: back, drafts: [:]).render())
+                        CategoriesPage(text: call.text, picker: picker, csrf: principal.session.csrf, back: back, drafts: [:]).render(), kept: true)
         }
     }
 
@@ -110,11 +110,15 @@ extension WebApp {
             let back = loaded.parameter("back").flatMap(FormReturn.init)
             let confirmation = CategoryPicker.deleteConfirmation(of: name, in: loaded.store.journal)
             return page(call.text, principal.session, title: call.text.words[.uiMenuDelete],
-                        CategoryDeletePage(text: call.text, confirmation: confirmation, csrf: principal.session.csrf, back: back).render())
+                        CategoryDeletePage(text: call.text, confirmation: confirmation, csrf: principal.session.csrf, back: back).render(), kept: true)
         }
     }
 
-    func page(_ text: WebText, _ session: SessionBook.Session, title: String, _ content: String, status: HTTPResponse.Status = .ok) -> Response {
-        Reply.html(PageFrame(text: text, title: title, csrf: session.csrf, tab: "trackers").render(content), status: status)
+    /// `kept`: a page the service worker keeps for opening offline (the forms, the category
+    /// picker), so, like the day, per session: never kept by a shared cache.
+    func page(_ text: WebText, _ session: SessionBook.Session, title: String, _ content: String, status: HTTPResponse.Status = .ok,
+              kept: Bool = false) -> Response {
+        Reply.html(PageFrame(text: text, title: title, csrf: session.csrf, tab: "trackers").render(content), status: status,
+                   extra: kept ? [.cacheControl: "private, no-cache"] : [:])
     }
 }

@@ -134,11 +134,15 @@ def main():
         account.habit("unarchive", "Gym")
         before = account.snapshot()
         results = client.apply([refused, change("mark", tracker="nope", date="2026-11-20", state="done"),
-                                {"id": "x1", "kind": "frobnicate"}], "refusals")
+                                {"id": "x1", "kind": "frobnicate"},
+                                change("archive", tracker="run", archived=True, amount=3)], "refusals")
         check(results[0]["status"] == "refused" and results[0].get("reason") == "not-scheduled", f"not scheduled: {results[0]}")
         check("not scheduled" in results[0].get("message", "").lower() or "scheduled" in results[0].get("message", ""), f"the sentence: {results[0]}")
         check(results[1].get("reason") == "no-such-tracker", f"an unknown tracker: {results[1]}")
         check(results[2] == {"id": "x1", "status": "refused", "reason": "invalid", "message": results[2].get("message")}, f"an unknown kind: {results[2]}")
+        # A property its kind does not use: refused as invalid, the property and the kind named.
+        check(results[3]["status"] == "refused" and results[3].get("reason") == "invalid"
+              and "“amount” is not a property of “archive” changes" in results[3].get("message", ""), f"an amount on an archive: {results[3]}")
         check(account.snapshot() == before, "a refused change wrote something")
         # In Russian, the same refusal in the catalog's Russian.
         status, _, body = client.send([refused], headers={"Accept-Language": "ru"})

@@ -23,9 +23,12 @@ def card(driver, tracker):
     return driver.find_element(By.CSS_SELECTOR, f'.card[data-tracker="{tracker}"]')
 
 
-def network(driver, online):
+def network(driver, online, front=None):
     driver.execute_cdp_cmd("Network.emulateNetworkConditions",
                            {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # A front that can: no answer at all (the service worker's requests too), as with no network.
+    if front is not None and hasattr(front, "unreachable"):
+        front.unreachable = not online
 
 
 def menu(driver, tracker, action):
@@ -42,12 +45,41 @@ def inject(driver, change):
         window.habitOutbox.add(arguments[0]).then(function () { done(); }, function (e) { done(String(e)); });""", change)
 
 
-def offline_run(front, server_arguments, shots=None, secure=False, browser_arguments=(), browser_env=None):
+def kept_forms(driver):
+    """The addresses the service worker keeps in its forms' cache."""
+    return driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        caches.open('habit-forms').then(function (c) { return c.keys(); })
+          .then(function (keys) { done(keys.map(function (k) { var u = new URL(k.url); return u.pathname + u.search; })); }, function (e) { done([]); });""")
+
+
+def fill_form(driver, name, category=None, emoji=None, color=None):
+    """The tracker form as a thumb fills it: the name, a category, every day, an emoji, a colour;
+    then Create or Save once it can be pressed."""
+    field = driver.find_element(By.ID, "name")
+    field.clear()
+    field.send_keys(name)
+    if category:
+        tap(driver, driver.find_element(By.XPATH, f"//label[@class='row'][span[text()='{category}']]"))
+        tap(driver, driver.find_element(By.XPATH, "//label[contains(@class,'every-day')]"))
+    if emoji:
+        tap(driver, driver.find_element(By.XPATH, f"//fieldset[contains(@class,'emoji-picker')]//label[span[text()='{emoji}']]"))
+    if color:
+        tap(driver, driver.find_element(By.XPATH, f"//fieldset[contains(@class,'color-picker')]//label[input[@value='{color}']]"))
+    create = driver.find_element(By.CSS_SELECTOR, ".actions button.create")
+    check(wait_for(create.is_enabled), f"Create or Save stays disabled offline for {name}")
+    tap(driver, create)
+
+
+def offline_run(front, server_arguments, shots=None, secure=False, browser_arguments=(), browser_env=None, forms=False):
     """The run through `front`, which has `origin` (what the browser opens), `backend` (the
     server's port, chosen here unless the front was configured with one), `down` (answer 502 whatever the server does; a real proxy does so
     by itself once the server stops) and `changed` (None when it cannot serve a new version).
     With `secure`, the browser logs in with the server's token and the device cookie must be
-    `Secure`; the page must have come over HTTPS. Screenshots go to `shots` when given."""
+    `Secure`; the page must have come over HTTPS. Screenshots go to `shots` when given. With
+    `forms`, the tracker form and the category picker too: offline, a tracker added, another
+    edited, a category renamed and an add whose name is taken; back online each lands once and
+    the add is listed refused with its reason."""
     def shot(driver, name):
         if shots:
             driver.execute_script("window.scrollTo(0, 0)")
@@ -60,6 +92,9 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
     account.habit("add", "Stretch", "--category", "Health", "--daily", "--start", "2026-11-01", "--emoji", "🧘")
     account.habit("add", "Old", "--category", "Health", "--daily", "--start", "2026-11-01")
     account.habit("add", "Trash", "--category", "Health", "--daily", "--start", "2026-11-01")
+    if forms:
+        account.habit("add", "Read", "--category", "Health", "--daily", "--start", "2026-11-01", "--emoji", "📚")
+        account.habit("category", "add", "Work")
     # A front configured for a port keeps it; the restarted server listens there again.
     port = front.backend or free_port()
     front.backend = port
@@ -89,10 +124,19 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "the day again")
         time.sleep(1)
         shot(driver, "app-installable-phone-light.png")
+        if forms:
+            # The forms with no tracker in them are kept along with the day; a tracker's Edit form
+            # once its card's menu was opened.
+            wanted = {"/new?kind=habit", "/categories"}
+            check(wait_for(lambda: wanted <= set(kept_forms(driver)), timeout=30), f"the forms are not kept: {kept_forms(driver)}")
+            summary = card(driver, "read").find_element(By.CSS_SELECTOR, "details.menu summary")
+            tap(driver, summary)
+            check(wait_for(lambda: "/edit?tracker=read" in kept_forms(driver)), f"the edit form is not kept: {kept_forms(driver)}")
+            tap(driver, summary)
         commits = account.commits()
 
         # No network: a reload shows the day as last known, with the offline note and its age.
-        network(driver, False)
+        network(driver, False, front)
         driver.get(front.origin + "/")
         check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "no day offline: the service worker did not serve it")
         note = driver.find_element(By.ID, "note")
@@ -119,6 +163,55 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         check("waiting" in card(driver, "run").get_attribute("class"), "the card does not say the mark waits")
         check(wait_for(lambda: "Waiting to be sent: 9" in note.text), f"the note does not count the waiting changes: {note.text!r}")
         shot(driver, "offline-waiting-phone-light.png")
+        expected = 9
+        if forms:
+            # The form and the picker open offline; each Save waits in the outbox and returns to the day.
+            driver.get(front.origin + "/new?kind=habit")
+            check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "New habit"), "the form does not open offline")
+            fill_form(driver, "Meditate", category="Health", emoji="🙂", color="green")
+            check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "Create offline does not return to the day")
+            new = lambda: driver.find_element(By.CSS_SELECTOR, ".card.adding")  # noqa: E731
+            check(wait_for(lambda: new().find_element(By.CSS_SELECTOR, ".name").text == "Meditate"), "the waiting tracker is not on the day")
+            check(wait_for(lambda: "c-green" in new().get_attribute("class") and new().find_element(By.CSS_SELECTOR, ".emoji").text == "🙂"
+                           and new().find_element(By.CSS_SELECTOR, ".pending").text == "⏳" and "Waiting to be added" in new().text),
+                  f"the waiting tracker does not show the form's values: {new().get_attribute('outerHTML')}")
+            check(new().find_element(By.XPATH, "ancestor::section/h2").text == "Health", "the waiting tracker is not in its category")
+            check(not new().find_elements(By.CSS_SELECTOR, "button, form, details"), "the waiting tracker offers a control")
+            if shots:
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", new())
+                time.sleep(0.3)
+                driver.save_screenshot(os.path.join(shots, "offline-new-tracker-phone-light.png"))
+            # A name already taken: the server says so when it is back.
+            driver.get(front.origin + "/new?kind=habit")
+            check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "New habit"), "the form does not open offline again")
+            fill_form(driver, "Run", category="Health")
+            check(wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, ".card.adding")) == 2), "two new trackers do not both wait")
+            driver.get(front.origin + "/edit?tracker=read")
+            check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Edit tracker"), "the edit form does not open offline")
+            fill_form(driver, "Read books", emoji="🎸")
+            check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "Save offline does not return to the day")
+            read = lambda: card(driver, "read")  # noqa: E731
+            check(wait_for(lambda: read().find_element(By.CSS_SELECTOR, ".name").text == "Read books" and "waiting" in read().get_attribute("class")
+                           and read().find_element(By.CSS_SELECTOR, ".emoji").text == "🎸"),
+                  "the edited tracker does not show the form's name and emoji as waiting")
+            if shots:
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", read())
+                time.sleep(0.3)
+                driver.save_screenshot(os.path.join(shots, "offline-edited-tracker-phone-light.png"))
+            driver.get(front.origin + "/categories")
+            check(wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '.category-row[data-category="Work"]')), "the picker does not open offline")
+            row = driver.find_element(By.CSS_SELECTOR, '.category-row[data-category="Work"]')
+            field = row.find_element(By.CSS_SELECTOR, "input[name=name]")
+            field.clear()
+            field.send_keys("Job")
+            tap(driver, row.find_element(By.CSS_SELECTOR, "button"))
+            check(wait_for(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Trackers"), "a rename offline does not return to the day")
+            # The day kept for offline, drawn before the marks were made, shows them as waiting.
+            check(wait_for(lambda: "done" in card(driver, "run").get_attribute("class") and card(driver, "run").find_element(By.CSS_SELECTOR, "button.tick").text == "✓"),
+                  "a waiting mark is not drawn on the day kept for offline")
+            expected = 13
+            check(wait_for(lambda: waiting(driver) == expected), f"the forms' changes do not all wait: {outbox(driver)}")
+            check(wait_for(lambda: f"Waiting to be sent: {expected}" in driver.find_element(By.ID, "note").text), "the note does not count the forms' changes")
         check(account.commits() == commits, "a commit while offline")
 
         # The laptop changes Gym's schedule meanwhile; the server goes down behind the proxy (502).
@@ -126,10 +219,10 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         commits = account.commits()
         front.down = True
         server.stop()
-        network(driver, True)
+        network(driver, True, front)
         driver.execute_script("window.dispatchEvent(new Event('online'))")
         time.sleep(3)
-        check(waiting(driver) == 9, f"changes answered 502 left the outbox: {outbox(driver)}")
+        check(waiting(driver) == expected, f"changes answered 502 left the outbox: {outbox(driver)}")
         check(account.commits() == commits, "a commit while the server was down")
 
         # A new server process (new CSRF token) behind the proxy: everything arrives, once.
@@ -138,15 +231,23 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         driver.execute_script("window.dispatchEvent(new Event('online'))")
         check(wait_for(lambda: waiting(driver) == 0, timeout=60), f"changes still wait: {outbox(driver)}")
         entries = outbox(driver)
-        check([(e["change"]["tracker"], e["status"], e.get("reason")) for e in entries] == [("gym", "refused", "not-scheduled")],
-              f"the outbox holds more than the refused mark: {entries}")
+        left = [("gym", "refused", "not-scheduled")] + ([(None, "refused", "name-taken")] if forms else [])
+        check([(e["change"].get("tracker"), e["status"], e.get("reason")) for e in entries] == left,
+              f"the outbox holds more than the refused changes: {entries}")
         refused = lambda: driver.find_element(By.ID, "refused")  # noqa: E731 (redrawn with the day)
         check(wait_for(lambda: refused().is_displayed() and "not scheduled" in refused().text.lower()), "the refusal is not shown")
+        if forms:
+            check(wait_for(lambda: "Run · new tracker" in refused().text and "There is already a tracker called “Run”." in refused().text),
+                  f"the refused add is not listed with its reason: {refused().text!r}")
+            check(wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '.card[data-tracker="meditate"]') and not driver.find_elements(By.CSS_SELECTOR, ".card.adding")),
+                  "the new tracker is not the day's own card once added")
+            check(card(driver, "read").find_element(By.CSS_SELECTOR, ".name").text == "Read books", "the edited card after the edit landed")
         check(wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, '.card[data-tracker="gym"], .card[data-tracker="old"], .card[data-tracker="trash"]')),
               "the day still shows a card no longer due, archived or deleted")
-        check(account.commits() == commits + 8, f"{account.commits() - commits} commits for 8 changes")
+        landed = 8 + (3 if forms else 0)
+        check(account.commits() == commits + landed, f"{account.commits() - commits} commits for {landed} changes")
         time.sleep(2)
-        check(account.commits() == commits + 8, "a change was applied twice")
+        check(account.commits() == commits + landed, "a change was applied twice")
         run = account.file("run.toml")
         check(b"2026-11-21 = true" in run and b"skip" in run, f"run.toml: {run!r}")
         check(b"3" in account.file("water.toml"), "the amount is not in water.toml")
@@ -156,6 +257,15 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         check(not os.path.exists(os.path.join(account.data, "trackers", "trash.toml")), "the deleted tracker is still there")
         check(b"2026-11-21" not in account.file("gym.toml"), "the refused mark is in gym.toml")
         check("Study" in account.habit("category", "list"), "the category was not added")
+        if forms:
+            meditate = account.file("meditate.toml").decode()
+            check('name = "Meditate"' in meditate and 'category = "Health"' in meditate and "green" in meditate and "🙂" in meditate,
+                  f"meditate.toml: {meditate}")
+            check('name = "Read books"' in account.file("read.toml").decode() and "🎸" in account.file("read.toml").decode(),
+                  f"read.toml: {account.file('read.toml')!r}")
+            categories = account.habit("category", "list")
+            check("Job" in categories and "Work" not in categories, f"the rename: {categories}")
+            check(len([n for n in os.listdir(os.path.join(account.data, "trackers")) if n.startswith("run")]) == 1, "a second Run was added")
         account.habit("check")
         status = subprocess.run(["git", "-C", account.data, "status", "--porcelain"], capture_output=True, text=True).stdout
         check(status == "", f"the data directory has uncommitted changes: {status}")

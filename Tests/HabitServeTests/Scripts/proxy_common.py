@@ -10,12 +10,15 @@ from serve_common import free_port
 class Proxy:
     """A reverse proxy on 127.0.0.1 that forwards to habit serve, or answers 502 as nginx and
     Caddy do while the server behind them is down. `changed` maps a path to bytes added to its
-    answer: a new version of that file, as a new server would send it."""
+    answer: a new version of that file, as a new server would send it. `unreachable` closes every
+    connection unanswered, as no network does: Chromium's network emulation (CDP) holds the page's
+    requests back but not the service worker's, nor always a new page's very first ones."""
 
     def __init__(self):
         self.port = free_port()
         self.backend = None
         self.down = False
+        self.unreachable = False
         self.changed = {}
         proxy = self
 
@@ -28,6 +31,9 @@ class Proxy:
             def forward(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else None
+                if proxy.unreachable:
+                    self.close_connection = True
+                    return
                 if proxy.down or proxy.backend is None:
                     page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
                     self.send_response(502)

@@ -56,6 +56,11 @@ def main():
         check(headers.get("X-Frame-Options") == "DENY", "no X-Frame-Options: DENY")
         # The day page is kept by the service worker (issue 34): private, never in a shared cache.
         check(headers.get("Cache-Control") == "private, no-cache", f"the day page may be kept by a shared cache: {headers.get('Cache-Control')}")
+        # So are the tracker form and the category picker, which the service worker keeps too.
+        for kept in ["/new", "/new?kind=habit", "/edit?tracker=run", "/categories"]:
+            kept_status, kept_headers, _ = request(server, "GET", kept, headers={"Cookie": session})
+            check(kept_status == 200 and kept_headers.get("Cache-Control") == "private, no-cache",
+                  f"{kept} may be kept by a shared cache: {kept_status} {kept_headers.get('Cache-Control')}")
         check(headers.get("Referrer-Policy") in ("no-referrer", "same-origin"), "no Referrer-Policy")
         check("<script>" not in page and " style=" not in page and "onclick" not in page, "inline script or style")
         csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)

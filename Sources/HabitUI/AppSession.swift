@@ -51,36 +51,39 @@ final class AppSession {
             print(report)
             return status
         }
-        terminal.run(draw: { draw() }) { event in
-            switch event {
-            case .input(.key(let press)):
-                return handle(press) ? .draw : .quit
-            case .input(.paste(let text)):
-                for character in text { _ = state.handle(.character(character)) }
-            case .input(.mouse(let mouse)):
-                switch mouse.action {
-                case .press(0):
-                    if let target = view.target(at: mouse.position, in: state, size: terminal.size),
-                       let effect = state.click(target) {
-                        apply(effect)
-                    }
-                case .scrollUp: state.scroll(by: -1)
-                case .scrollDown: state.scroll(by: 1)
-                default: return .wait
-                }
-            case .resumed:
-                renderer.invalidate()
-            case .tick:
-                guard state.onboarding == nil else { return .wait }
-                tick()
-            case .woken:
-                followSync()
-            case .resize, .terminate, .endOfInput:
-                break  // the loop's own
-            }
-            return .draw
-        }
+        terminal.run(draw: { draw() }, handle: step)
         return status
+    }
+
+    /// One event of the loop: what it changes, and whether the screen is drawn again.
+    private func step(_ event: Terminal.Event) -> Terminal.Step {
+        switch event {
+        case .input(.key(let press)):
+            return handle(press) ? .draw : .quit
+        case .input(.paste(let text)):
+            for character in text { _ = state.handle(.character(character)) }
+        case .input(.mouse(let mouse)):
+            switch mouse.action {
+            case .press(0):
+                if let target = view.target(at: mouse.position, in: state, size: terminal.size),
+                   let effect = state.click(target) {
+                    apply(effect)
+                }
+            case .scrollUp: state.scroll(by: -1)
+            case .scrollDown: state.scroll(by: 1)
+            default: return .wait
+            }
+        case .resumed:
+            renderer.invalidate()
+        case .tick:
+            guard state.onboarding == nil else { return .wait }
+            tick()
+        case .woken:
+            followSync()
+        case .resize, .terminate, .endOfInput:
+            break  // the loop's own
+        }
+        return .draw
     }
 
     /// Draws the state; the bytes written.

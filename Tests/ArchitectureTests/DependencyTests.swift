@@ -42,8 +42,9 @@ import Testing
     /// layers (model and TOML) import none: no I/O, no clock.
     static let system: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization"]
     static let pure: Set<String> = ["HabitCore", "TOML"]
-    /// HabitSystem wraps the C library and needs nothing else: every layer may use it.
-    static let libcOnly: [String: Set<String>] = ["HabitSystem": ["Glibc", "Darwin"]]
+    /// HabitSystem wraps the C library and needs nothing else (Synchronization, whose Mutex it
+    /// uses, is the standard library's own module): every layer may use it.
+    static let libcOnly: [String: Set<String>] = ["HabitSystem": ["Glibc", "Darwin", "Synchronization"]]
 
     static var projectModules: Set<String> { Set(allowed.keys).union(["CLibgit2", "CZlib", "CSQLite", "CQRencode", "CCurl", "ArgumentParser", "Hummingbird", "MCP", "Crypto"]) }
 

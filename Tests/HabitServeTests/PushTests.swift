@@ -140,5 +140,14 @@ import TestSupport
         #expect(VAPID.origin(of: "http://127.0.0.1:8099/p?x") == "http://127.0.0.1:8099")
         #expect(VAPID.origin(of: "https://user@evil.example/") == nil)
         #expect(VAPID.origin(of: "https:///nohost") == nil)
+        // Found by schemathesis: a port that is not a number was taken.
+        #expect(VAPID.origin(of: "https://push.example:58023*") == nil)
+        #expect(VAPID.origin(of: "https://push.example:70000/x") == nil)
+        #expect(VAPID.origin(of: "https://push.example:/x") == nil)
+        #expect(VAPID.origin(of: "https://pu$h.example/x") == nil)
+        #expect(VAPID.origin(of: "http://[::1]:8099/p") == "http://[::1]:8099")
+        #expect(!PushSubscription.acceptsEndpoint("https://push.example/a b"))
+        #expect(PushSubscription.acceptsEndpoint("https://push.example:443/a/b?c=d"))
+        #expect(PushSubscription.acceptsEndpoint("http://[::1]:8099/p") && !PushSubscription.acceptsEndpoint("http://push.example/p"))
     }
 }

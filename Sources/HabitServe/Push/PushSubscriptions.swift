@@ -47,7 +47,8 @@ struct PushSubscription: Codable, Equatable, Sendable {
 
     /// https anywhere; http only to 127.0.0.0/8, ::1 or localhost.
     static func acceptsEndpoint(_ endpoint: String) -> Bool {
-        guard let origin = VAPID.origin(of: endpoint), !endpoint.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else { return false }
+        // Printable ASCII only, as a URL is written (docs/openapi.yaml's pattern).
+        guard let origin = VAPID.origin(of: endpoint), endpoint.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) }) else { return false }
         if origin.hasPrefix("https://") { return true }
         var host = String(origin.dropFirst("http://".count))
         if host.hasPrefix("[") {

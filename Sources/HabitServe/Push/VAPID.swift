@@ -42,7 +42,26 @@ struct VAPID: Sendable {
         guard let scheme = ["https://", "http://"].first(where: { lowered.hasPrefix($0) }) else { return nil }
         let rest = url.dropFirst(scheme.count)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        // A host name or address, or an IPv6 literal in brackets, and at most a port of digits.
+        var host = Substring(authority)
+        var port: Substring = ""
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return nil }
+            port = host[host.index(after: close)...]
+            host = host[host.index(after: host.startIndex)..<close]
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            if let colon = host.firstIndex(of: ":") {
+                port = host[colon...]
+                host = host[..<colon]
+            }
+            guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return nil }
+        }
+        if !port.isEmpty {
+            let digits = port.dropFirst()
+            guard port.first == ":", (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let number = Int(digits), number <= 65535 else { return nil }
+        }
         return scheme + authority.lowercased()
     }
 

@@ -13,7 +13,7 @@ import jsonschema
 import yaml
 from openapi_spec_validator import validate
 
-from serve_common import Account, Server, check, finish, request
+from serve_common import Account, Server, check, finish, log_in, request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 with open(os.path.join(ROOT, "docs", "openapi.yaml")) as f:
@@ -39,11 +39,7 @@ def conforms(body, name, what):
 class Client:
     def __init__(self, server):
         self.server = server
-        status, headers, _ = request(server, "GET", "/login?token=" + server.token)
-        check(status == 303, f"login: {status}")
-        self.cookie = headers["Set-Cookie"].split(";")[0]
-        _, _, page = request(server, "GET", "/", headers={"Cookie": self.cookie})
-        self.csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
+        self.cookie, self.csrf = log_in(server)
 
     def day(self, date=None):
         path = "/api/v1/day" + (f"?date={date}" if date else "")

@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import jwt as vapid_jwt
 
-from serve_common import Account, Server, check, finish, request, HABIT
+from serve_common import Account, Server, check, finish, log_in, request, HABIT
 
 DAY = "2026-11-21"
 
@@ -76,11 +76,7 @@ class Device:
 
     def __init__(self, server):
         self.server = server
-        status, headers, _ = request(server, "GET", "/login?token=" + server.token)
-        check(status == 303, f"login: {status}")
-        self.cookie = headers["Set-Cookie"].split(";")[0]
-        _, _, page = request(server, "GET", "/", headers={"Cookie": self.cookie})
-        self.csrf = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
+        self.cookie, self.csrf = log_in(server)
         self.key = ec.generate_private_key(ec.SECP256R1())
         self.auth = os.urandom(16)
         self.p256dh = self.key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)

@@ -42,6 +42,15 @@ def request(server, method, path, body=None, headers=None, timeout=60):
     return response.status, response.headers, data.decode("utf-8", "replace")
 
 
+def log_in(server):
+    """A new device logged in with the server's token: its session cookie and its CSRF token."""
+    status, headers, _ = request(server, "GET", "/login?token=" + server.token)
+    check(status == 303, f"login: {status}")
+    cookie = headers["Set-Cookie"].split(";")[0]
+    _, _, page = request(server, "GET", "/", headers={"Cookie": cookie})
+    return cookie, re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

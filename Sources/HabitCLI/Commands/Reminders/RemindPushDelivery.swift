@@ -13,9 +13,7 @@ struct RemindPushDelivery {
         let environment = session.context.environment
         // No device subscribed: nothing to start.
         guard PushFiles.hasSubscriptions(directory: session.directory, environment: environment) else { return true }
-        let executable = session.context.executablePath
-        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let server = (folder.isEmpty ? "." : folder) + "/habit-serve"
+        let server = SiblingProgram.path(of: "habit-serve", beside: session)
         guard ProcessImage.isExecutable(server) else {
             session.err(session.t.text(.remindPushNoServer, server))
             return false

@@ -37,4 +37,11 @@ import Testing
         #expect(Set(APIRoutes.methods.flatMap { path, methods in methods.map { "\($0) \(path)" } }) == routed.filter { $0.contains(" /api/") }, "APIRoutes.methods names each API route's method")
         #expect(routed == documented, "routed, not documented: \(routed.subtracting(documented).sorted()); documented, not routed: \(documented.subtracting(routed).sorted())")
     }
+
+    /// A push endpoint the server takes is one the document's schema allows, and the reverse
+    /// (schemathesis found each way out of step once): one pattern, written twice.
+    @Test func thePushEndpointPatternIsTheDocuments() throws {
+        let text = try String(contentsOfFile: Self.document, encoding: .utf8)
+        #expect(text.contains("pattern: '" + PushSubscription.endpointPattern + "'"), "docs/openapi.yaml's endpoint pattern is not PushSubscription.endpointPattern")
+    }
 }

@@ -45,19 +45,13 @@ struct PushSubscription: Codable, Equatable, Sendable {
                                 language: language, created: now)
     }
 
-    /// https anywhere; http only to 127.0.0.0/8, ::1 or localhost.
+    /// https anywhere; http only to 127.0.0.0/8, ::1 or localhost; a port up to 65535; printable
+    /// ASCII. The same pattern as the schema's in docs/openapi.yaml (`OpenAPIRoutesTests`).
+    static let endpointPattern = #"^(https://[A-Za-z0-9.-]+|http://(localhost|127(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\[::1\]))(:([0-9]{1,4}|[0-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[!-~]*)?$"#
+
     static func acceptsEndpoint(_ endpoint: String) -> Bool {
-        // Printable ASCII only, as a URL is written (docs/openapi.yaml's pattern).
-        guard let origin = VAPID.origin(of: endpoint), endpoint.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) }) else { return false }
-        if origin.hasPrefix("https://") { return true }
-        var host = String(origin.dropFirst("http://".count))
-        if host.hasPrefix("[") {
-            host = String(host.dropFirst().prefix { $0 != "]" })
-        } else if let colon = host.lastIndex(of: ":") {
-            host = String(host[..<colon])
-        }
-        return host == "localhost" || host == "::1" || (host.hasPrefix("127.") && host.split(separator: ".").count == 4
-            && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
+        guard let pattern = try? Regex(endpointPattern) else { return false }
+        return endpoint.wholeMatch(of: pattern) != nil
     }
 }
 

@@ -42,18 +42,20 @@ public final class DirectoryWatch: Sendable {
     public func sawChange() -> Bool {
         state.withLock { state in
             var changed = false
-            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(state.descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                changed = true
-                var offset = 0
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
-                    // A folder replaced or gone: its watch ended; the path is watched anew below.
-                    if event.mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { state.watched[event.wd] = nil }
-                    if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { state.watched = [:] }
-                    offset += MemoryLayout<inotify_event>.size + Int(event.len)
+            // Asked on every request and nearly always empty: the buffer is not zeroed first.
+            withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: MemoryLayout<inotify_event>.alignment) { buffer in
+                while true {
+                    let count = read(state.descriptor, buffer.baseAddress, buffer.count)
+                    guard count > 0 else { break }
+                    changed = true
+                    var offset = 0
+                    while offset + MemoryLayout<inotify_event>.size <= count {
+                        let event = buffer.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                        // A folder replaced or gone: its watch ended; the path is watched anew below.
+                        if event.mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { state.watched[event.wd] = nil }
+                        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { state.watched = [:] }
+                        offset += MemoryLayout<inotify_event>.size + Int(event.len)
+                    }
                 }
             }
             // A folder that is not watched (replaced, or not there yet) may have changed unseen.

@@ -31,4 +31,39 @@ import TestSupport
         try scratch.habits.addCategory("Reading")
         Self.expectSame(scratch.habits, hasRemote: true, waiting: 1)
     }
+
+    /// The kept answer follows what git beside us does to the refs it was read from, each seen at
+    /// the very next look: a commit by `git`, a fetch, refs packed, the remote branch moved by
+    /// hand, a switch to a branch in a folder of its own, the remote removed from the config.
+    @Test func followsGitBesideUs() throws {
+        let scratch = try ScratchHabits()
+        let remote = scratch.scratch.sub("remote.git")
+        _ = try GitCommandLine.run(["init", "-q", "--bare", remote], in: scratch.scratch.path)
+        try scratch.habits.setRemote(remote)
+        _ = try scratch.git("push", "-q", "origin", "HEAD")
+        _ = try scratch.git("fetch", "-q", "origin")
+        // Looked at twice, so the second answer comes from the watch.
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+
+        try "note\n".write(toFile: scratch.path + "/NOTES.md", atomically: false, encoding: .utf8)
+        _ = try scratch.git("add", "NOTES.md")
+        _ = try scratch.git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "Notes")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: 1)
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: 1)
+
+        _ = try scratch.git("pack-refs", "--all", "--prune")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: 1)
+        _ = try scratch.git("update-ref", "refs/remotes/origin/" + (try scratch.git("branch", "--show-current")), "HEAD")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+
+        _ = try scratch.git("switch", "-q", "-c", "topic/long")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: try scratch.commitCount())
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: try scratch.commitCount())
+        _ = try scratch.git("update-ref", "refs/remotes/origin/topic/long", "HEAD")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+
+        _ = try scratch.git("remote", "remove", "origin")
+        Self.expectSame(scratch.habits, hasRemote: false, waiting: nil)
+    }
 }

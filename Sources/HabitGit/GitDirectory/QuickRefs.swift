@@ -20,6 +20,10 @@ public struct QuickRefs: Sendable {
     /// The repository's configuration file as read ("" when it could not be): the remote's
     /// address and habit's records of the last sync live there.
     public let configuration: String
+    /// The folders of the files these answers were read from: git's folder (`HEAD`, `config`,
+    /// `packed-refs`) and those of the branch's two loose refs. Any change to the answers is a
+    /// change in one of them; empty when the answers come from elsewhere (a `.git` file).
+    public let folders: [String]
 
     /// nil when `directory/.git` does not exist.
     public init?(workingDirectory directory: String) {
@@ -34,6 +38,7 @@ public struct QuickRefs: Sendable {
             upstream = nil
             hasMergeDriver = true
             configuration = ""
+            folders = []
             return
         }
         let config = QuickRefs.text(gitDirectory + "/config")
@@ -55,10 +60,15 @@ public struct QuickRefs: Sendable {
             branch = name
             head = resolve("refs/heads/" + name)
             upstream = resolve("refs/remotes/origin/" + name)
+            func folder(_ reference: String) -> String {
+                gitDirectory + "/" + reference.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            }
+            folders = [gitDirectory, folder("refs/heads/" + name), folder("refs/remotes/origin/" + name)]
         } else {
             branch = nil
             head = nil
             upstream = nil
+            folders = [gitDirectory]
         }
     }
 
@@ -68,7 +78,7 @@ public struct QuickRefs: Sendable {
         guard descriptor >= 0 else { return "" }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { break }

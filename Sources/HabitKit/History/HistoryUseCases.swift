@@ -157,15 +157,18 @@ extension Habits {
     /// (none when the configuration names no `origin`): whether there is a remote to sync with
     /// (`hasRemote`) and the offline note (`offlineNote`).
     ///
-    /// The answer is kept (`syncStates`) while the configuration, HEAD and the remote branch read
-    /// the same, since it follows from them alone: counting the commits that wait walks history.
+    /// The answer is kept (`syncStates`) while nothing happens in the folders of git's files it
+    /// was read from, and after that while the configuration, HEAD and the remote branch read the
+    /// same, since it follows from them alone: counting the commits that wait walks history.
     public func syncState() -> SyncState {
-        guard let quick = QuickRefs(workingDirectory: directory.path), quick.hasOrigin else { return SyncState(hasRemote: false, offlineNote: nil) }
-        guard let head = quick.head else { return freshSyncState(quick) }
+        let look = syncStates.look()
+        if let known = look.known { return known }
+        let noRemote = SyncState(hasRemote: false, offlineNote: nil)
+        guard let quick = QuickRefs(workingDirectory: directory.path) else { return noRemote }
+        guard let head = quick.head else { return quick.hasOrigin ? freshSyncState(quick) : noRemote }
         let key = SyncStates.Key(configuration: quick.configuration, head: head, upstream: quick.upstream)
-        if let known = syncStates.state(for: key) { return known }
-        let state = freshSyncState(quick)
-        syncStates.keep(state, for: key)
+        let state = syncStates.state(for: key) ?? (quick.hasOrigin ? freshSyncState(quick) : noRemote)
+        syncStates.keep(state, for: key, readFrom: quick.folders, generation: look.generation)
         return state
     }
 

@@ -1,3 +1,4 @@
+import HabitSystem
 import Synchronization
 
 /// What `Habits.syncState()` answers: whether there is a remote to sync with, and the offline
@@ -17,7 +18,10 @@ public struct SyncState: Sendable, Equatable {
     }
 }
 
-/// The last sync state worked out, under what it was worked out from.
+/// The last sync state worked out, under what it was worked out from, and a watch on the folders
+/// it was read from: while the kernel saw nothing happen in them, the kept state is still the
+/// answer and no file of git's is read. Without a watch (no inotify, no folders to watch) every
+/// look reads the refs again and the kept state serves only while they read the same.
 final class SyncStates: Sendable {
     struct Key: Equatable, Sendable {
         let configuration: String
@@ -25,13 +29,51 @@ final class SyncStates: Sendable {
         let upstream: String?
     }
 
-    private let last = Mutex<(key: Key, state: SyncState)?>(nil)
-
-    func state(for key: Key) -> SyncState? {
-        last.withLock { $0?.key == key ? $0?.state : nil }
+    private struct Kept {
+        var key: Key?
+        var state: SyncState?
+        var folders: [String] = []
+        var watch: DirectoryWatch?
+        /// Whether the watch saw nothing since the kept state was read.
+        var current = false
+        /// Moves on whenever the watch saw a change: a state read before then is not kept.
+        var generation = 0
     }
 
-    func keep(_ state: SyncState, for key: Key) {
-        last.withLock { $0 = (key, state) }
+    private let kept = Mutex(Kept())
+
+    /// The kept state if nothing happened in its folders since it was read; otherwise nil and the
+    /// generation to hand back to `keep`.
+    func look() -> (known: SyncState?, generation: Int) {
+        kept.withLock { kept in
+            if let watch = kept.watch, watch.sawChange() {
+                kept.generation += 1
+                kept.current = false
+            }
+            return (kept.current ? kept.state : nil, kept.generation)
+        }
+    }
+
+    /// The state kept for `key`, when the refs read the same as when it was worked out.
+    func state(for key: Key) -> SyncState? {
+        kept.withLock { $0.key == key ? $0.state : nil }
+    }
+
+    /// Keeps `state`, read from `folders` during the look that returned `generation`, unless the
+    /// watch saw a change since that look began.
+    func keep(_ state: SyncState, for key: Key, readFrom folders: [String], generation: Int) {
+        kept.withLock { kept in
+            guard generation == kept.generation else { return }
+            kept.key = key
+            kept.state = state
+            if folders != kept.folders || kept.watch == nil {
+                // A watch begun after the read cannot vouch for it: the next look reads again.
+                kept.watch = folders.isEmpty ? nil : DirectoryWatch(folders: folders)
+                kept.folders = folders
+                kept.current = false
+            } else {
+                kept.current = true
+            }
+        }
     }
 }

@@ -65,8 +65,14 @@ public struct ServePassword: Sendable, Equatable {
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            for (index, byte) in bytes.enumerated() {
+                text[2 * index] = digits[Int(byte >> 4)]
+                text[2 * index + 1] = digits[Int(byte & 15)]
+            }
+            return bytes.count * 2
+        }
     }
 
     static func bytes(_ text: Substring) -> [UInt8]? {

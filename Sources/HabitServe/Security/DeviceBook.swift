@@ -17,6 +17,12 @@ final class DeviceBook: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The hash of each secret that was a device's or token's lately, so a phone's every request
+    /// does not hash its cookie again. Only recognised secrets are kept: a stranger's guesses cannot
+    /// fill it, and a revoked secret is still looked up in the file's current devices.
+    private let recognized = Mutex<[String: String]>([:])
+    /// More recognised secrets than this start the memory afresh.
+    static let recognizedLimit = 256
     /// A device's or token's last use is written when it is older than this.
     static let touchInterval = 60
     /// The device cookie's Max-Age: 400 days, the longest a browser keeps a cookie.
@@ -43,8 +49,9 @@ final class DeviceBook: Sendable {
 
     /// The device whose cookie holds `secret`; its last-seen time is brought up to date.
     func device(secret: String) -> ServeAccess.Device? {
-        let hash = ServeSecret.hash(secret)
+        let hash = hash(of: secret)
         guard let device = current().devices.first(where: { Random.constantTimeEqual($0.hash, hash) }) else { return nil }
+        recognize(secret, hash: hash)
         let time = now()
         if time - device.lastSeen >= Self.touchInterval {
             _ = try? file.update { (access: inout ServeAccess) throws(HabitError) in
@@ -59,8 +66,9 @@ final class DeviceBook: Sendable {
     /// The API token `secret` (or, with `feed`, the calendar feed token: neither is ever taken for
     /// the other); its last use is brought up to date.
     func token(secret: String, feed: Bool = false) -> ServeAccess.Token? {
-        let hash = ServeSecret.hash(secret)
+        let hash = hash(of: secret)
         guard let token = current().tokens.first(where: { $0.isFeed == feed && Random.constantTimeEqual($0.hash, hash) }) else { return nil }
+        recognize(secret, hash: hash)
         let time = now()
         if time - (token.lastUsed ?? 0) >= Self.touchInterval {
             _ = try? file.update { (access: inout ServeAccess) throws(HabitError) in
@@ -70,6 +78,18 @@ final class DeviceBook: Sendable {
             }
         }
         return token
+    }
+
+    private func hash(of secret: String) -> String {
+        recognized.withLock { $0[secret] } ?? ServeSecret.hash(secret)
+    }
+
+    private func recognize(_ secret: String, hash: String) {
+        recognized.withLock { known in
+            guard known[secret] == nil else { return }
+            if known.count >= Self.recognizedLimit { known.removeAll() }
+            known[secret] = hash
+        }
     }
 
     /// A new device for a browser that just logged in: its secret (the cookie's value, never

@@ -1,4 +1,5 @@
 import HabitLocalization
+import HabitSystem
 import Hummingbird
 
 /// The answer's language (`Accept-Language`) and whether a refusal is JSON (the client accepts it,
@@ -7,7 +8,7 @@ struct Negotiation: RouterMiddleware {
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         var context = context
         context.text = WebText(language: Language.from(acceptLanguage: request.headers[.acceptLanguage]))
-        context.wantsJSON = (request.headers[.accept] ?? "").contains("application/json") || APIRoutes.handles(request.uri.path)
+        context.wantsJSON = (request.headers[.accept] ?? "").containsBytes(of: "application/json") || APIRoutes.handles(request.uri.path)
         return try await next(request, context)
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HabitKit
+import HabitLocalization
 import HabitStore
 import HabitSystem
 import Hummingbird
@@ -13,6 +14,7 @@ public enum HabitServe {
     /// Exit statuses as the CLI's (docs/cli.md): 1 refused, 2 usage.
     public static func run(_ arguments: [String]) async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
+        let words = Messages(Language.from(environment: environment))
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(arguments)
@@ -21,12 +23,12 @@ public enum HabitServe {
             return 2
         }
         if !options.authentication && !options.listen.isLoopback {
-            printError("habit serve: refusing to serve \(options.listen.authority) without authentication: anyone on the network could change your data. Leave out --no-auth, or listen on 127.0.0.1.")
+            printError(words.text(.serveOpenNetworkRefused, options.listen.authority))
             return 1
         }
         let directory = DataDirectory.resolve(explicit: options.directory, environment: environment)
         guard directory.isInitialized else {
-            printError("habit serve: there is no data directory at \(directory.path) yet; run habit init first.")
+            printError(words.text(.serveNoDataDirectory, directory.path))
             return 1
         }
         if options.pushDue { return await sendPushDue(directory: directory, environment: environment) }
@@ -38,7 +40,7 @@ public enum HabitServe {
             // so a page opened before a restart still posts after it.
             openKey = options.authentication ? nil : try AccessToken.load(environment: environment, renew: false).value
         } catch {
-            printError("habit serve: cannot keep the token in \(AccessToken.path(environment: environment)): \(error)")
+            printError(words.text(.serveTokenNotKept, AccessToken.path(environment: environment), "\(error)"))
             return 1
         }
         let clock = WallClock(environment: environment)
@@ -46,7 +48,7 @@ public enum HabitServe {
         let links = LoginLinks()
         let app = WebApp(habits: habits, options: options, token: token, environment: environment, links: links, openKey: openKey)
         if let problem = app.devices?.problem() {
-            printError("habit serve: \(ServeAccessFile(directory: directory, environment: environment).path) cannot be read, so no device stays logged in: \(problem)")
+            printError(words.text(.serveDevicesUnreadable, ServeAccessFile(directory: directory, environment: environment).path, "\(problem)"))
         }
         // On a wildcard address the URL printed is this machine's loopback one; a phone uses the
         // machine's name or address instead (allowed with --allow-host, or as an IP literal).
@@ -58,10 +60,10 @@ public enum HabitServe {
             server: .http1(configuration: .init(idleTimeout: .seconds(60))),
             configuration: .init(address: .hostname(options.listen.host, port: options.listen.port), serverName: nil),
             onServerRunning: { _ in
-                printLine("habit serve: serving \(directory.path) at \(url)", to: 1)
-                if let token { printLine("habit serve: the token is kept in \(token.path) (habit serve --new-token makes a new one)", to: 1) }
+                printLine(words.text(.serveServing, directory.path, url), to: 1)
+                if let token { printLine(words.text(.serveTokenKept, token.path), to: 1) }
                 let phone = PhoneAddress.lines(listen: options.listen, allowedHosts: options.allowedHosts,
-                                               loginLink: token == nil ? nil : links.make(), colored: isatty(1) == 1)
+                                               loginLink: token == nil ? nil : links.make(), colored: isatty(1) == 1, words: words)
                 printLine(phone.joined(separator: "\n"), to: 1)
             })
         let background = options.syncEvery.map { seconds in
@@ -75,7 +77,7 @@ public enum HabitServe {
         }
         defer { background?.cancel() }
         if let contact = options.pushContact {
-            do { try app.push.keepContact(contact) } catch { printError("habit serve: --push-contact cannot be kept in \(error)") }
+            do { try app.push.keepContact(contact) } catch { printError(words.text(.servePushContactNotKept, "\(error)")) }
         }
         // The push reminders, at the reminder times of the trackers still to do (docs/reminders.md).
         let pushing = Task.detached {
@@ -107,7 +109,7 @@ public enum HabitServe {
         guard !push.subscriptions.all().isEmpty else { return 0 }
         let store: Store
         do { store = try habits.read() } catch {
-            printError("habit serve: no push reminder was sent: \(directory.path) cannot be read: \(error)")
+            printError(Messages(Language.from(environment: environment)).text(.servePushDueUnreadable, directory.path, "\(error)"))
             return 1
         }
         return await push.sendDue(store: store, now: Int(clock.seconds)) ? 0 : 1

@@ -49,6 +49,12 @@ import Testing
         for key: MessageKey in [.reportTitle, .reportMade, .reportAllTrackers] { keys[key] = "ReportTests.swift" }
         // A device is made by a browser's login, a new API token is random: ServeAccessCommandTests.
         for key: MessageKey in [.serveDevice, .serveDeviceRevoked, .serveTokenMade, .serveFeedTokenMade] { keys[key] = "ServeAccessCommandTests.swift" }
+        // What habit-serve says in the terminal: only a real server says it (the cases run habit alone).
+        for key: MessageKey in [.serveServing, .serveTokenKept, .servePhoneUnreachable, .servePhoneOpen, .servePhoneOpenOnce,
+                                .servePhoneScan, .serveNoQRCode, .serveNoQRCodeLibrary, .serveTokenNotKept, .serveDevicesUnreadable,
+                                .servePushContactNotKept, .servePushDueUnreadable, .serveOpenNetworkRefused, .serveNoDataDirectory] {
+            keys[key] = "../HabitServeTests/ServeStartWordsTests.swift"
+        }
         // apprise is on PATH wherever the cases run: its absence is RemindServicesCommandTests'.
         keys[.remindNotifyNoApprise] = "RemindServicesCommandTests.swift"
         // What habit-mcp answers a tool call it cannot take: the assistant's client shows it.

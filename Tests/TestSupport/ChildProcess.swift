@@ -94,6 +94,11 @@ public final class ChildProcess {
         (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
     }
 
+    /// What the process has written to standard output so far (it may still be running).
+    public var outputSoFar: String {
+        (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    }
+
     /// Kills the process and reaps it (a server a test is done with).
     public func stop() {
         kill9()

@@ -1,3 +1,4 @@
+import HabitLocalization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,20 +39,16 @@ enum PhoneAddress {
     }
 
     /// The lines `habit serve` prints for the phone after its start-up line.
-    static func lines(listen: ListenAddress, allowedHosts: [String], loginLink: String?, colored: Bool) -> [String] {
+    static func lines(listen: ListenAddress, allowedHosts: [String], loginLink: String?, colored: Bool, words: Messages) -> [String] {
         guard let base = base(listen: listen, allowedHosts: allowedHosts) else {
-            return ["habit serve: a phone cannot reach \(listen.authority) (this machine only). To open it on a phone, put "
-                    + "`tailscale serve` in front and restart with --allow-host MACHINE.TAILNET.ts.net, or listen on the network "
-                    + "with --listen 0.0.0.0:\(listen.port) (docs/serve.md)."]
+            return [words.text(.servePhoneUnreachable, listen.authority, listen.port)]
         }
-        guard let loginLink else { return ["habit serve: on a phone, open \(base)/"] }
+        guard let loginLink else { return [words.text(.servePhoneOpen, base + "/")] }
         let url = "\(base)/login?link=\(loginLink)"
         guard let code = QRCode(url) else {
-            let why = QRCode.unavailable.map { " (libqrencode4 is not installed: \($0))" } ?? ""
-            return ["habit serve: on a phone, open \(url) (it logs one device in, once, within 10 minutes)",
-                    "habit serve: no QR code\(why)."]
+            let noCode = QRCode.unavailable.map { words.text(.serveNoQRCodeLibrary, $0) } ?? words[.serveNoQRCode]
+            return [words.text(.servePhoneOpenOnce, url), noCode]
         }
-        return ["habit serve: on a phone, scan this code or open \(url) (it logs one device in, once, within 10 minutes):"]
-            + code.halfBlocks(colored: colored)
+        return [words.text(.servePhoneScan, url)] + code.halfBlocks(colored: colored)
     }
 }

@@ -5,8 +5,8 @@ public enum GitLibrary {
     /// A `static let` initialiser runs exactly once and thread-safely. libgit2 is
     /// never shut down: the last `git_libgit2_shutdown` resets global options
     /// such as search paths, and a later init would silently lose them.
-    /// The system's certificate authorities are not parsed here (half of a local commit's
-    /// instructions): an https operation loads them first (`CertificateTrust`).
+    /// The system's certificate authorities are not parsed here: a local commit never needs
+    /// them (docs/performance.md), so an https operation loads them first (`CertificateTrust`).
     private static let initialized: Void = {
         habit_git_init_without_certificates()
         habit_git_enable_fsync(1)

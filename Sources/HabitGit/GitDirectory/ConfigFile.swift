@@ -14,7 +14,7 @@ enum ConfigFile {
     static func settings(_ path: String) -> [(String, String)]? {
         guard access(path, F_OK) == 0 else { return [] }
         guard let bytes = GitFile.read(path) else { return nil }
-        // On bytes: Character-by-Character parsing of a config cost a commit a million instructions.
+        // On bytes: every commit reads the config, and reading it by Characters was much of its work.
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
         func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
         var result: [(String, String)] = []

@@ -34,6 +34,18 @@ import Testing
         #expect(css.split(separator: "\n").count == CardColors.named.count)
     }
 
+    /// A skipped or slipped card once faded its face (opacity .6): the white name on blue fell to
+    /// about 2.5:1, and grey on navy in dark. The state may only darken the card (black stripes),
+    /// which keeps every card colour's contrast with white at least as high as tested above.
+    @Test func aSkippedOrSlippedCardKeepsItsNameReadable() {
+        let rules = (AppStyle.css + "\n" + FormStyle.css).split(separator: "\n").map { $0.drop { $0 == " " } }
+        let faces = rules.filter { $0.hasPrefix(".card") && $0.contains(".face") }
+        #expect(faces.allSatisfy { !$0.contains("opacity") && !$0.contains("filter") }, "\(faces)")
+        let state = rules.first { $0.contains(".card.skipped .face") && $0.contains(".card.slipped .face") } ?? ""
+        let overlays = state.matches(of: /rgba\((\d+),\s*(\d+),\s*(\d+),/).map { [Int($0.1)!, Int($0.2)!, Int($0.3)!] }
+        #expect(!overlays.isEmpty && overlays.allSatisfy { $0 == [0, 0, 0] }, "\(state)")
+    }
+
     @Test func mutedTextAccentAndProblemAreAAInLightAndDark() {
         let css = AppStyle.css
         let light = css[css.range(of: ":root {")!.lowerBound...].prefix(400)

@@ -4,7 +4,6 @@ enum FormStyle {
     static let css = """
         .top .add { font-size: 34px; line-height: 1; text-decoration: none; color: var(--fg); padding: 0 6px; order: -1; flex-basis: 100%; }
         .card .face { position: relative; }
-        .card.slipped .face { opacity: .6; }
         .card .tick.slip { background: var(--card); color: var(--fg); border: 1px solid var(--line); }
         .card.slipped .tick.slip { background: var(--problem); color: #fff; }
         .menu { position: static; }

@@ -46,6 +46,20 @@ import Testing
         #expect(!overlays.isEmpty && overlays.allSatisfy { $0 == [0, 0, 0] }, "\(state)")
     }
 
+    /// A quit habit's kept day is drawn "done", and a done ✓ is faded (opacity .35): the ✗ that
+    /// logs a slip was faded with it, grey on pale grey, nearly invisible in the screenshots.
+    @Test func aQuitHabitsSlipButtonIsNotFadedOnAKeptDay() throws {
+        let rules = (AppStyle.css + "\n" + FormStyle.css).split(separator: "\n").map { $0.drop { $0 == " " } }
+        #expect(rules.contains { $0.hasPrefix(".card.done .tick {") && $0.contains("opacity") }, "the done ✓ is no longer faded: this test is moot")
+        #expect(rules.contains { $0.hasPrefix(".card.done .tick.slip {") && $0.contains("opacity: 1;") })
+        let today = CivilDate("2026-11-21")!
+        let smoke = Tracker(id: "smoke", name: "Smoking", category: "Health", schedule: .daily, start: CivilDate("2026-11-01")!, isQuit: true)
+        let html = DayPage(text: WebText(language: .english), screen: DayScreen(journal: Journal(trackers: [smoke]), day: today, today: today),
+                           csrf: "c", problems: []).render()
+        let card = try #require(html.firstMatch(of: /<li class="([^"]*)" data-tracker="smoke"/))
+        #expect(card.1.split(separator: " ").contains("done") && html.contains("class=\"tick slip\""), "the kept day is not drawn done: \(card.1)")
+    }
+
     @Test func mutedTextAccentAndProblemAreAAInLightAndDark() {
         let css = AppStyle.css
         let light = css[css.range(of: ":root {")!.lowerBound...].prefix(400)

@@ -34,6 +34,32 @@ import Testing
         #expect(css.split(separator: "\n").count == CardColors.named.count)
     }
 
+    /// A skipped or slipped card once faded its face (opacity .6): the white name on blue fell to
+    /// about 2.5:1, and grey on navy in dark. The state may only darken the card (black stripes),
+    /// which keeps every card colour's contrast with white at least as high as tested above.
+    @Test func aSkippedOrSlippedCardKeepsItsNameReadable() {
+        let rules = (AppStyle.css + "\n" + FormStyle.css).split(separator: "\n").map { $0.drop { $0 == " " } }
+        let faces = rules.filter { $0.hasPrefix(".card") && $0.contains(".face") }
+        #expect(faces.allSatisfy { !$0.contains("opacity") && !$0.contains("filter") }, "\(faces)")
+        let state = rules.first { $0.contains(".card.skipped .face") && $0.contains(".card.slipped .face") } ?? ""
+        let overlays = state.matches(of: /rgba\((\d+),\s*(\d+),\s*(\d+),/).map { [Int($0.1)!, Int($0.2)!, Int($0.3)!] }
+        #expect(!overlays.isEmpty && overlays.allSatisfy { $0 == [0, 0, 0] }, "\(state)")
+    }
+
+    /// A quit habit's kept day is drawn "done", and a done ✓ is faded (opacity .35): the ✗ that
+    /// logs a slip was faded with it, grey on pale grey, nearly invisible in the screenshots.
+    @Test func aQuitHabitsSlipButtonIsNotFadedOnAKeptDay() throws {
+        let rules = (AppStyle.css + "\n" + FormStyle.css).split(separator: "\n").map { $0.drop { $0 == " " } }
+        #expect(rules.contains { $0.hasPrefix(".card.done .tick {") && $0.contains("opacity") }, "the done ✓ is no longer faded: this test is moot")
+        #expect(rules.contains { $0.hasPrefix(".card.done .tick.slip {") && $0.contains("opacity: 1;") })
+        let today = CivilDate("2026-11-21")!
+        let smoke = Tracker(id: "smoke", name: "Smoking", category: "Health", schedule: .daily, start: CivilDate("2026-11-01")!, isQuit: true)
+        let html = DayPage(text: WebText(language: .english), screen: DayScreen(journal: Journal(trackers: [smoke]), day: today, today: today),
+                           csrf: "c", problems: []).render()
+        let card = try #require(html.firstMatch(of: /<li class="([^"]*)" data-tracker="smoke"/))
+        #expect(card.1.split(separator: " ").contains("done") && html.contains("class=\"tick slip\""), "the kept day is not drawn done: \(card.1)")
+    }
+
     @Test func mutedTextAccentAndProblemAreAAInLightAndDark() {
         let css = AppStyle.css
         let light = css[css.range(of: ":root {")!.lowerBound...].prefix(400)

@@ -47,6 +47,8 @@ enum AppScript {
             var quit = card.hasAttribute('data-quit');
             var on = quit ? !!mark.slipped : !!mark.done;
             card.classList.toggle(quit ? 'slipped' : 'done', on);
+            // A slip ends the kept day, as the server draws a slipped card: not done, its ↺ in full colour.
+            if (quit && on) card.classList.remove('done');
             if (tick) {
               tick.textContent = quit ? (on ? '\u21BA' : '\u2717') : (on ? '\u2713' : '+');
               tick.setAttribute('aria-pressed', on ? 'true' : 'false');

@@ -64,7 +64,8 @@ enum AppStyle {
         .card form { display: flex; gap: 4px; align-items: center; }
         .card .tick { width: 44px; height: 44px; border-radius: 50%; padding: 0; font-size: 22px; line-height: 44px; }
         .card.done .tick { opacity: .35; }
-        .card.skipped .face { opacity: .6; }
+        /* A skipped or slipped day is striped, never faded: dark stripes only raise the white name's contrast. */
+        .card.skipped .face, .card.slipped .face { background-image: repeating-linear-gradient(135deg, rgba(0,0,0,.22) 0 6px, transparent 6px 14px); }
         .card .amount input { padding: 5px 8px; }
         .card .save { min-height: 44px; min-width: 44px; padding: 5px 10px; font-size: 14px; }
         /* Two cards a row leave no room for "3 / 8 glasses" beside the button: the button goes under the field. */

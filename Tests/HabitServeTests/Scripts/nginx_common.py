@@ -5,6 +5,7 @@ database under a HOME of its own: a trusted certificate, not --ignore-certificat
 import os
 import re
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -93,10 +94,13 @@ http {{
   }}
 }}
 """)
+        self.process = None
+        self.start()
+
+    def start(self):
         self.process = subprocess.Popen([nginx_binary(), "-p", self.folder, "-c", self.config, "-e", f"{self.folder}/error.log",
                                          "-g", "daemon off;"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.time() + 20
-        import socket
         while time.time() < deadline:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
@@ -107,6 +111,20 @@ http {{
                 time.sleep(0.1)
         raise AssertionError("nginx did not start: " + self.log())
 
+    @property
+    def unreachable(self):
+        return self.process is None
+
+    @unreachable.setter
+    def unreachable(self, value):
+        """No answer at all, as with no network: nginx stopped, its port refusing connections
+        (Chromium's network emulation holds the page's requests back but not the service
+        worker's); started again on the same port when false."""
+        if value and self.process is not None:
+            self.stop()
+        elif not value and self.process is None:
+            self.start()
+
     def log(self):
         try:
             with open(os.path.join(self.folder, "error.log")) as f:
@@ -115,7 +133,9 @@ http {{
             return ""
 
     def stop(self):
-        stop_process(self.process)
+        if self.process is not None:
+            stop_process(self.process)
+            self.process = None
 
 
 def nginx_binary():

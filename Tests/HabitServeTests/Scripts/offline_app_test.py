@@ -1,13 +1,8 @@
-"""The phone app for real (issue 34), in headless Chromium on a phone-sized window behind a local
-reverse proxy: Chromium's installability check passes and the service worker takes control; with
-no network (CDP) a reload shows the day as last known with the offline note and its age; a change
-of every kind the page makes is kept in the outbox; the proxy then answers 502 while the server is
-restarted as a new process (a new CSRF token); back online every change is on disk once, one
-commit each, `habit check` clean, and the one change that no longer applies (a mark on a day the
-tracker is no longer due, its schedule changed on the laptop meanwhile) is listed with its reason
-while the outbox is otherwise empty. The tracker form and the category picker open offline too: a
-tracker added (a card of its own with ⏳ on the day), another edited and a category renamed land
-once each, and an add whose name is taken is listed refused with its reason. A new service worker then offers "Reload to update". Screenshots of these states go to $HABIT_SCREENSHOTS."""
+"""The phone app for real (issue 34): the offline run (offline_run.py: installable, offline, a change
+of every kind including the tracker form and the categories, a 502 and a restart, everything on
+disk once, a refusal listed with its reason) in headless Chromium on a phone-sized window behind a
+local reverse proxy in Python on plain http://localhost, which can also serve a new service worker:
+the page then offers "Reload to update". Screenshots of these states go to $HABIT_SCREENSHOTS."""
 import os
 
 from browser_common import finish
@@ -18,7 +13,7 @@ shots = os.environ.get("HABIT_SCREENSHOTS") or os.path.join(os.getcwd(), "screen
 os.makedirs(shots, exist_ok=True)
 proxy = Proxy()
 try:
-    offline_run(proxy, ["--no-auth", "--allow-host", "localhost"], shots=shots, forms=True)
+    offline_run(proxy, ["--no-auth", "--allow-host", "localhost"], shots=shots)
 finally:
     proxy.stop()
 finish()

@@ -8,8 +8,11 @@ import Glibc
 /// and stops before it reads anything, instead of committing the change's staged file under its
 /// own message.
 ///
-/// The new index is written into the lock (`stage`), then the branch moves, then the lock is
-/// renamed over the index (`commit`); dropped (`release`), it leaves the index untouched. libgit2
+/// The new index is written into the lock (`stage`), then renamed over the index (`commit`) while
+/// the branch's own lock is held, just before the branch moves (`moveCurrentBranch(holding:)`):
+/// `git commit` reads the branch, then the index, then takes this lock, so a git that sees the
+/// branch moved reads the new index, and one that read the branch before cannot move it. Dropped
+/// (`release`), the lock leaves the index untouched. libgit2
 /// writes an index only through a lock of its own, so the new index is written by libgit2 to a
 /// scratch file next to it and renamed onto the held lock.
 public final class IndexLock {
@@ -19,6 +22,8 @@ public final class IndexLock {
     /// False until the lock is taken: a failed `init` runs `deinit`, which must not remove a
     /// lock someone else holds.
     private var held = false
+    /// Whether `commit` has put the new index in place.
+    public private(set) var isCommitted = false
 
     /// Takes the lock; a lock that exists throws a `GitError` of kind `.locked` (which
     /// `GitLockRecovery` knows) and is left alone.
@@ -75,6 +80,7 @@ public final class IndexLock {
             unlink(lockPath)
             throw GitError(kind: .other, summary: "Could not save the staging area", detail: "\(indexPath): " + String(cString: strerror(code)))
         }
+        isCommitted = true
     }
 
     /// Removes the lock, leaving the index as it was.

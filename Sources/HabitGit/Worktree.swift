@@ -39,6 +39,13 @@ extension Repository {
                 try check(code, "Could not record \(path) in the staging area")
             }
         }
+        // The index as `git commit` leaves it, every tree cached (libgit2 caches them as it writes
+        // them): a `git commit` that read the index before this change and locks it after finds
+        // nothing to refresh, so it does not write its older copy back over this one.
+        if git_index_has_conflicts(index.pointer) == 0 {
+            var tree = git_oid()
+            try check(git_index_write_tree(&tree, index.pointer), "Could not record the staged files")
+        }
         return shortcut
     }
 
@@ -52,21 +59,32 @@ extension Repository {
 
     /// Points the branch HEAD names at `new`, provided it still points at `old` (nil: the branch
     /// has no commit yet), so a concurrent `git` is never overwritten silently.
-    public func moveCurrentBranch(from old: CommitID?, to new: CommitID, message: String) throws {
+    ///
+    /// `holding` runs once the branch's lock (`refs/heads/<name>.lock`, as git takes it) is held and
+    /// the branch found at `old`, before it moves: what it does (the new index taking effect) is in
+    /// place for anyone who sees the branch moved, and a `git commit` that read the branch before
+    /// cannot move it meanwhile. If `holding` throws, the branch is left where it was.
+    public func moveCurrentBranch(from old: CommitID?, to new: CommitID, message: String,
+                                  holding: () throws -> Void = {}) throws {
         guard let branch = try headSymbolicTarget() else {
             throw GitError(kind: .invalidArgument, summary: "Could not update the branch: HEAD is not on a branch.")
         }
-        var target = new.oid
-        var reference: OpaquePointer?
-        if let old {
-            var expected = old.oid
-            try check(git_reference_create_matching(&reference, pointer, branch, &target, 1, &expected, message),
-                      "Could not move \(branch) to \(new.hex.prefix(12))")
-        } else {
-            try check(git_reference_create(&reference, pointer, branch, &target, 0, message),
-                      "Could not create \(branch) at \(new.hex.prefix(12))")
+        var raw: OpaquePointer?
+        try check(git_transaction_new(&raw, pointer), "Could not move \(branch) to \(new.hex.prefix(12))")
+        defer { git_transaction_free(raw) }
+        try check(git_transaction_lock_ref(raw, branch), "Could not move \(branch) to \(new.hex.prefix(12))")
+        var current = git_oid()
+        let code = git_reference_name_to_id(&current, pointer, branch)
+        if code != GIT_ENOTFOUND.rawValue { try check(code, "Could not read \(branch)") }
+        guard (code == GIT_ENOTFOUND.rawValue ? nil : CommitID(current)) == old else {
+            throw GitError(kind: .other, summary: "Could not move \(branch) to \(new.hex.prefix(12))",
+                           detail: "\(branch) moved meanwhile: it is not at \(old?.hex.prefix(12) ?? "no commit") any more",
+                           code: GitError.modifiedCode, errorClass: Int32(GIT_ERROR_REFERENCE.rawValue))
         }
-        git_reference_free(reference)
+        var target = new.oid
+        try check(git_transaction_set_target(raw, branch, &target, nil, message), "Could not move \(branch) to \(new.hex.prefix(12))")
+        try holding()
+        try check(git_transaction_commit(raw), "Could not move \(branch) to \(new.hex.prefix(12))")
         // The branch has moved: a reflog that cannot be written must not make the change look failed.
         try? appendToExistingReflogs(of: branch, to: new, message: message)
     }

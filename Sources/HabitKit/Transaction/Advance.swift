@@ -17,6 +17,9 @@ struct FileContents: Equatable {
 struct Advance {
     let repository: Repository
     let files: SafeDirectory
+    /// Told the name of each step as it is passed, for a test that acts as a neighbouring git
+    /// between two steps.
+    var stepObserver: ((String) -> Void)? = nil
 
     /// Files as they will be written, flushed under temporary names.
     struct Staged {
@@ -57,8 +60,8 @@ struct Advance {
     /// `new`. If the index or branch cannot follow, the files are put back to `previous` (what they
     /// were before) and `commitFailed` is thrown, saying whether that worked (`BranchMoved` when
     /// the branch had moved meanwhile and everything was put back). `indexLock`, taken before the
-    /// branch was read (else here), receives the new index, which replaces the old one once the
-    /// branch moved; `reflog` is the line the branch's move leaves in the reflogs.
+    /// branch was read (else here), receives the new index, which replaces the old one under the
+    /// branch's lock just before the branch moves; `reflog` is the line the move leaves in the reflogs.
     func complete(_ staged: Staged, from old: CommitID?, to new: CommitID, previous: [String: FileContents?],
                   indexLock held: IndexLock? = nil, reflog: String) throws {
         // A file edited by hand since it was read (an editor saving while habit runs) is never
@@ -83,13 +86,16 @@ struct Advance {
             try place(staged)
             try follow(paths: staged.paths, written: staged.written, from: old, to: new, indexLock: indexLock, reflog: reflog)
         } catch {
-            // The index is the old one still: the lock that held the new one is dropped.
+            // The lock that held the new index is dropped; had the new index taken effect when the
+            // branch failed to move, the files' entries follow the files put back.
+            let indexMoved = indexLock.isCommitted
             indexLock.release()
             let detail = ErrorTranslation.detail(of: error)
             var kept: [String] = []
             do {
                 let undo = try stage(previous)
                 try place(undo)
+                if indexMoved { try GitLockRecovery.retrying(repository) { _ = try repository.updateIndex(paths: staged.paths) } }
             } catch {
                 kept = staged.paths
                 repository.recordUncommitted(paths: kept, reason: detail)
@@ -107,7 +113,10 @@ struct Advance {
     }
 
     /// The index and the branch catch up with files already in place: the new index is written
-    /// into `indexLock` (when held) and takes effect once the branch has moved.
+    /// into `indexLock` (when held) and takes effect under the branch's lock, before the branch
+    /// moves. Never the other way round: `git commit` reads the branch, then the index, then
+    /// locks the index, so a git that found the branch moved and the index old would commit the
+    /// old files on top of this change, undoing it.
     private func follow(paths: [String], written: [String: [UInt8]] = [:], from old: CommitID?, to new: CommitID,
                         indexLock: IndexLock? = nil, reflog: String = "habit") throws {
         try FaultInjection.step("index")
@@ -118,7 +127,10 @@ struct Advance {
         }
         if try repository.headCommitID() != new {
             try FaultInjection.step("branch")
-            try GitLockRecovery.retrying(repository) { try repository.moveCurrentBranch(from: old, to: new, message: reflog) }
+            try GitLockRecovery.retrying(repository) {
+                try repository.moveCurrentBranch(from: old, to: new, message: reflog) { try indexLock?.commit() }
+            }
+            stepObserver?("branch moved")
         }
         try indexLock?.commit()
         try FaultInjection.step("forget")

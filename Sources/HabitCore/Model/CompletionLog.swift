@@ -166,19 +166,40 @@ public struct CompletionLog: Hashable, Sendable {
     }
 
     /// Entries already sorted by day with no day twice (as a file usually has them); not checked.
-    public init(sortedUnique entries: some Sequence<Entry>, notes: [CivilDate: String] = [:]) {
-        self.init()
+    public init(sortedUnique entries: [Entry], notes: [CivilDate: String] = [:]) {
+        // Two passes (a cold load's every day goes through here): the span of the done days and
+        // the number of others, then the bits set in words allocated once.
+        var low = Int.max, high = Int.min, otherCount = 0, done = 0
         for entry in entries {
-            if entry.isPlainDone { plainDone.insert(Int(entry.dayNumber32)) } else { others.append(entry) }
-            if entry.mark == .done { doneCount += 1 }
+            if entry.isPlainDone {
+                low = Swift.min(low, Int(entry.dayNumber32))
+                high = Swift.max(high, Int(entry.dayNumber32))
+            } else {
+                otherCount += 1
+            }
+            if entry.mark == .done { done += 1 }
         }
+        let first = low <= high ? (low >> 6) << 6 : 0
+        var words = [UInt64](repeating: 0, count: low <= high ? (high - first) >> 6 + 1 : 0)
+        var others: [Entry] = []
+        others.reserveCapacity(otherCount)
+        words.withUnsafeMutableBufferPointer { words in
+            for entry in entries {
+                let day = Int(entry.dayNumber32)
+                if entry.isPlainDone { words[(day - first) >> 6] |= 1 << UInt64(day & 63) } else { others.append(entry) }
+            }
+        }
+        plainDone = DayBits(spanning: first, words: words)
+        self.others = others
+        doneCount = done
         self.notes = notes
     }
 
-    /// The same, with the number of done entries already counted (the plain log reader counts
-    /// them while it reads).
+    /// The same, with the number of done entries the plain log reader counted while it read
+    /// (checked in debug builds).
     public init(sortedUnique entries: [Entry], doneCount: Int, notes: [CivilDate: String] = [:]) {
         self.init(sortedUnique: entries, notes: notes)
+        assert(self.doneCount == doneCount, "the done entries were miscounted")
     }
 
     /// The log from its two parts, as the load cache stores them; nil when they do not fit

@@ -21,6 +21,12 @@ public struct DayBits: Hashable, Sendable {
         self.words = words
     }
 
+    /// Words whose first and last hold a day (or none), from a multiple of 64.
+    init(spanning first: Int, words: [UInt64]) {
+        self.first = first
+        self.words = words
+    }
+
     public var isEmpty: Bool { words.isEmpty }
 
     public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }

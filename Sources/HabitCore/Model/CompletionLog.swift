@@ -14,17 +14,16 @@ public enum LogValue: Hashable, Sendable {
     case amount(Double)
 }
 
-/// The days a tracker was marked, kept sorted by day so lookups are binary searches and
-/// walks over history are linear. Notes live beside the entries: any day may carry one, with or
-/// without a mark.
+/// The days a tracker was marked. Most of a log is done days without an amount: those are one
+/// bit a day (`plainDone`), so years of a daily habit take a few hundred bytes to hold, to cache
+/// and to load; every other entry (a skip, a slip, a total) is kept whole in `others`, sorted by
+/// day. `entries` reads the two together in day order. Notes live beside the entries: any day may
+/// carry one, with or without a mark.
 public struct CompletionLog: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
-        // Packed into 12 bytes (the plain fields took 32, then 16): a decade of a hundred daily
-        // habits is 365,000 entries, most of what a warm `habit list` holds in memory, and each
-        // byte of it is a byte the kernel zeroes and the load cache writes. The day number and the
-        // flags share one Int32 (days of the years 0000–9999 need 23 bits); the amount's bits are
-        // two words, so nothing needs 8-byte alignment.
-        // Inlinable: the load cache builds one per day of every tracker from another module.
+        // Packed into 12 bytes: the day number and the flags share one Int32 (days of the years
+        // 0000–9999 need 23 bits); the amount's bits are two words, so nothing needs 8-byte
+        // alignment. Plain done days are not kept as entries at all (see `CompletionLog`).
         /// The day number shifted left by three, over the flags: 0 no mark, 1 done, 2 skipped,
         /// 3 slipped; 4 set when there is an amount.
         @usableFromInline var dayAndFlags: Int32
@@ -74,10 +73,8 @@ public struct CompletionLog: Hashable, Sendable {
                                       flags: (mark == .done ? 1 : mark == .skipped ? 2 : mark == .slipped ? 3 : 0) | (amount == nil ? 0 : 4))
         }
 
-        /// A done day without an amount, from its day number: the load cache writes years of a
-        /// daily habit as runs of these, and a warm start builds one per day, so it is stored
-        /// as is (`init(day:mark:amount:)` clamps and classifies on every call). The load cache
-        /// only stores day numbers of real days, well inside the limit.
+        /// A done day without an amount, from a day number inside the limit (the log's done days
+        /// come back as entries this way).
         @inlinable public init(doneOnDayNumber dayNumber: Int32) {
             amountLow = 0
             amountHigh = 0
@@ -104,6 +101,9 @@ public struct CompletionLog: Hashable, Sendable {
             }
         }
 
+        /// Done without an amount: the days the log keeps as bits.
+        @inlinable var isPlainDone: Bool { flags == 1 }
+
         /// What the line says, as written.
         public var value: LogValue {
             if let amount { return .amount(amount) }
@@ -115,13 +115,18 @@ public struct CompletionLog: Hashable, Sendable {
         }
     }
 
-    public private(set) var entries: [Entry]
+
+    /// The done days without an amount.
+    public private(set) var plainDone: DayBits
+    /// Every other entry, sorted by day, none on a day of `plainDone`.
+    public private(set) var others: [Entry]
     public private(set) var doneCount: Int
     /// Notes by day (`{ …, note = "hot day" }` in the file), with or without an entry.
     public private(set) var notes: [CivilDate: String]
 
     public init() {
-        entries = []
+        plainDone = DayBits()
+        others = []
         doneCount = 0
         notes = [:]
     }
@@ -157,45 +162,100 @@ public struct CompletionLog: Hashable, Sendable {
             }
             sorted = unique
         }
-        self.entries = sorted
-        self.doneCount = sorted.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
-        self.notes = notes
+        self.init(sortedUnique: sorted, notes: notes)
     }
 
-    /// Entries already sorted by day with no day twice (as a cache stores them); not checked.
+    /// Entries already sorted by day with no day twice (as a file usually has them); not checked.
     public init(sortedUnique entries: [Entry], notes: [CivilDate: String] = [:]) {
-        self.entries = entries
-        self.doneCount = entries.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+        // Two passes (a cold load's every day goes through here): the span of the done days and
+        // the number of others, then the bits set in words allocated once.
+        var low = Int.max, high = Int.min, otherCount = 0, done = 0
+        for entry in entries {
+            if entry.isPlainDone {
+                low = Swift.min(low, Int(entry.dayNumber32))
+                high = Swift.max(high, Int(entry.dayNumber32))
+            } else {
+                otherCount += 1
+            }
+            if entry.mark == .done { done += 1 }
+        }
+        let first = low <= high ? (low >> 6) << 6 : 0
+        var words = [UInt64](repeating: 0, count: low <= high ? (high - first) >> 6 + 1 : 0)
+        var others: [Entry] = []
+        others.reserveCapacity(otherCount)
+        words.withUnsafeMutableBufferPointer { words in
+            for entry in entries {
+                let day = Int(entry.dayNumber32)
+                if entry.isPlainDone { words[(day - first) >> 6] |= 1 << UInt64(day & 63) } else { others.append(entry) }
+            }
+        }
+        plainDone = DayBits(spanning: first, words: words)
+        self.others = others
+        doneCount = done
         self.notes = notes
     }
 
-    /// The same, with the number of done entries already counted (the load cache counts them
-    /// while it decodes).
+    /// The same, with the number of done entries the plain log reader counted while it read
+    /// (checked in debug builds).
     public init(sortedUnique entries: [Entry], doneCount: Int, notes: [CivilDate: String] = [:]) {
-        self.entries = entries
-        self.doneCount = doneCount
+        self.init(sortedUnique: entries, notes: notes)
+        assert(self.doneCount == doneCount, "the done entries were miscounted")
+    }
+
+    /// The log from its two parts, as the load cache stores them; nil when they do not fit
+    /// together (an entry of `others` done without an amount, out of order, or on a day of
+    /// `plainDone`).
+    public init?(plainDone: DayBits, others: [Entry], notes: [CivilDate: String] = [:]) {
+        var done = plainDone.count
+        var previous = Int.min
+        for entry in others {
+            let day = Int(entry.dayNumber32)
+            guard !entry.isPlainDone, day > previous, !plainDone.contains(day) else { return nil }
+            previous = day
+            if entry.mark == .done { done += 1 }
+        }
+        self.plainDone = plainDone
+        self.others = others
+        self.doneCount = done
         self.notes = notes
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
-    public var first: Entry? { entries.first }
-    public var last: Entry? { entries.last }
+    /// Every entry, in day order.
+    public var entries: Entries { Entries(plainDone: plainDone, others: others) }
 
-    /// Index of the first entry on or after `day`.
-    public func lowerBound(_ day: CivilDate) -> Int {
-        entries.partitionIndex { $0.day >= day }
+    public var isEmpty: Bool { plainDone.isEmpty && others.isEmpty }
+    public var first: Entry? { entries.first }
+
+    public var last: Entry? {
+        let lastDone = plainDone.last
+        if let other = others.last, Int(other.dayNumber32) > lastDone ?? Int.min { return other }
+        return lastDone.map { Entry(doneOnDayNumber: Int32($0)) }
+    }
+
+    /// The day number an entry on `day` has (days beyond the limit are clamped).
+    static func dayNumber(_ day: CivilDate) -> Int {
+        min(max(day.dayNumber, -Entry.dayLimit), Entry.dayLimit)
+    }
+
+    /// Index in `others` of the first entry on or after the day numbered `day`.
+    func otherIndex(_ day: Int) -> Int {
+        others.partitionIndex { Int($0.dayNumber32) >= day }
     }
 
     /// The done marks on or before `day`: what a tracker has done so far, whatever a line
     /// written ahead of the clock says.
     public func doneCount(through day: CivilDate) -> Int {
-        doneCount - entries[lowerBound(day.adding(days: 1))...].reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+        let after = day.dayNumber + 1
+        return doneCount - plainDone.count(from: after)
+            - others[otherIndex(after)...].reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
     }
 
     public func entry(on day: CivilDate) -> Entry? {
-        let index = lowerBound(day)
-        guard index < entries.count, entries[index].day == day else { return nil }
-        return entries[index]
+        let number = Self.dayNumber(day)
+        if plainDone.contains(number) { return Entry(doneOnDayNumber: Int32(number)) }
+        let index = otherIndex(number)
+        guard index < others.count, Int(others[index].dayNumber32) == number else { return nil }
+        return others[index]
     }
 
     /// The day's mark as written (nil without a line, or for a total short of the target); see
@@ -211,32 +271,40 @@ public struct CompletionLog: Hashable, Sendable {
 
     public func note(on day: CivilDate) -> String? { notes[day] }
 
-    /// The entries with `range.lowerBound <= day <= range.upperBound`.
-    public func entries(in range: ClosedRange<CivilDate>) -> ArraySlice<Entry> {
-        entries[lowerBound(range.lowerBound)..<lowerBound(range.upperBound.adding(days: 1))]
+    /// Calls `body` with the day number and mark of every entry from `from` through `through`:
+    /// the plain done days first, then the others, each in day order.
+    @inline(__always)
+    func forEachMark(from: Int, through: Int, _ body: (Int, Mark?) -> Void) {
+        plainDone.forEach(from: from, through: through) { body($0, .done) }
+        var index = otherIndex(from)
+        while index < others.count, Int(others[index].dayNumber32) <= through {
+            body(Int(others[index].dayNumber32), others[index].mark)
+            index += 1
+        }
     }
 
-    /// Sets or clears the mark of a day (dropping any amount); returns the index it has (or had)
-    /// in `entries`.
-    @discardableResult
-    public mutating func set(_ mark: Mark?, on day: CivilDate) -> Int {
+    /// Sets or clears the mark of a day (dropping any amount).
+    public mutating func set(_ mark: Mark?, on day: CivilDate) {
         setEntry(mark.map { Entry(day: day, mark: $0) }, on: day)
     }
 
-    /// Sets or clears (nil) the entry of a day; returns the index it has (or had) in `entries`.
-    @discardableResult
-    public mutating func setEntry(_ entry: Entry?, on day: CivilDate) -> Int {
-        let index = lowerBound(day)
-        let exists = index < entries.count && entries[index].day == day
-        if exists, entries[index].mark == .done { doneCount -= 1 }
-        if var entry {
-            entry.day = day
-            if exists { entries[index] = entry } else { entries.insert(entry, at: index) }
-            if entry.mark == .done { doneCount += 1 }
-        } else if exists {
-            entries.remove(at: index)
+    /// Sets or clears (nil) the entry of a day.
+    public mutating func setEntry(_ entry: Entry?, on day: CivilDate) {
+        let number = Self.dayNumber(day)
+        if plainDone.contains(number) {
+            plainDone.remove(number)
+            doneCount -= 1
+        } else {
+            let index = otherIndex(number)
+            if index < others.count, Int(others[index].dayNumber32) == number {
+                if others[index].mark == .done { doneCount -= 1 }
+                others.remove(at: index)
+            }
         }
-        return index
+        guard var entry else { return }
+        entry.day = day
+        if entry.isPlainDone { plainDone.insert(number) } else { others.insert(entry, at: otherIndex(number)) }
+        if entry.mark == .done { doneCount += 1 }
     }
 
     /// Sets or clears (nil or empty) the note of a day.
@@ -246,17 +314,18 @@ public struct CompletionLog: Hashable, Sendable {
 
     /// Marks every total again against a new measure (after the target changed).
     public mutating func apply(_ measure: Measure?) {
-        for index in entries.indices {
-            guard let amount = entries[index].amount else { continue }
-            entries[index].mark = CompletionLog.mark(forAmount: amount, measure: measure)
+        for index in others.indices {
+            guard let amount = others[index].amount else { continue }
+            others[index].mark = CompletionLog.mark(forAmount: amount, measure: measure)
         }
-        doneCount = entries.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
+        doneCount = others.reduce(plainDone.count) { $0 + ($1.mark == .done ? 1 : 0) }
     }
 
     public mutating func removeEntries(before day: CivilDate) -> [Entry] {
-        let index = lowerBound(day)
-        let removed = Array(entries[..<index])
-        entries.removeFirst(index)
+        let number = Self.dayNumber(day)
+        let removed = Array(entries.prefix { Int($0.dayNumber32) < number })
+        plainDone.removeAll(before: number)
+        others.removeFirst(otherIndex(number))
         doneCount -= removed.reduce(0) { $0 + ($1.mark == .done ? 1 : 0) }
         for entry in removed { notes[entry.day] = nil }
         return removed

@@ -70,42 +70,23 @@ struct DayCounts {
                 }
             }
             // Marks: only entries on scheduled days count; the rest are off-schedule completions.
-            // Entries are read in place, and a daily habit's need no weekday at all.
+            // A daily habit's need no weekday at all.
             let isEvent = rule.isEvent, eventEnd = rule.eventEnd
             skipped.withUnsafeMutableBufferPointer { skipped in
                 done.withUnsafeMutableBufferPointer { done in
-                    tracker.log.entries.withUnsafeBufferPointer { entries in
-                        var cursor = tracker.log.lowerBound(CivilDate(dayNumber: first))
-                        // Day numbers fit an Int32 and `from` is at most the first of them: `&-`.
-                        if everyDay {
-                            while cursor < entries.count {
-                                let entry = entries[cursor]
-                                let day = Int(entry.dayNumber32)
-                                if day > last { break }
-                                cursor += 1
-                                switch entry.mark {
-                                case .done?: done[day &- from] &+= 1
-                                case .skipped?: skipped[day &- from] &+= 1
-                                case .slipped?, nil: break
-                                }
-                            }
-                            return
-                        }
-                        while cursor < entries.count {
-                            let entry = entries[cursor]
-                            let day = Int(entry.dayNumber32)
-                            if day > last { break }
-                            cursor += 1
-                            let index = day &- from
+                    // Day numbers fit an Int32 and `from` is at most the first of them: `&-`.
+                    tracker.log.forEachMark(from: first, through: last) { day, mark in
+                        let index = day &- from
+                        if !everyDay {
                             let matches = isEvent
                                 ? day <= eventEnd
                                 : offsetMask & (1 << UInt8(truncatingIfNeeded: UInt(bitPattern: index) % 7)) != 0
-                            guard matches else { continue }
-                            switch entry.mark {
-                            case .done?: done[index] &+= 1
-                            case .skipped?: skipped[index] &+= 1
-                            case .slipped?, nil: break
-                            }
+                            guard matches else { return }
+                        }
+                        switch mark {
+                        case .done?: done[index] &+= 1
+                        case .skipped?: skipped[index] &+= 1
+                        case .slipped?, nil: break
                         }
                     }
                 }

@@ -81,12 +81,10 @@ public struct HabitStrength: Hashable, Sendable {
         var result: [Double] = []
         result.reserveCapacity(last - start + 1)
         var cursor = MarkCursor(tracker, from: start)
-        let entries = tracker.log.entries
-        var entryIndex = tracker.log.lowerBound(first)
+        var entries = CompletionLog.Cursor(tracker.log, from: start)
         for day in start...last {
             let marks = cursor.marks(on: day)
-            while entryIndex < entries.count, entries[entryIndex].day.dayNumber < day { entryIndex += 1 }
-            let entry = entryIndex < entries.count && entries[entryIndex].day.dayNumber == day ? entries[entryIndex] : nil
+            let entry = entries.entry(on: day)
             var value = 0.0
             if marks.effective != .skipped {
                 if let measure {

@@ -8,17 +8,15 @@ struct DayMarks {
     var hasEntry: Bool
 }
 
-/// Reads a tracker's marks day by day in increasing order with a cursor into its sorted log and
-/// one into the vacations: no lookup per day.
+/// Reads a tracker's marks day by day in increasing order with a cursor into its log and one
+/// into the vacations: no lookup per day.
 struct MarkCursor {
-    let entries: [CompletionLog.Entry]
-    var index: Int
+    var log: CompletionLog.Cursor
     var vacations: Vacations.Cursor
     let unmarkedIsDone: Bool
 
     init(_ tracker: Tracker, from day: Int) {
-        entries = tracker.log.entries
-        index = tracker.log.lowerBound(CivilDate(dayNumber: day))
+        log = CompletionLog.Cursor(tracker.log, from: day)
         vacations = Vacations.Cursor(tracker.vacations, from: day)
         unmarkedIsDone = tracker.unmarkedIsDone
     }
@@ -26,14 +24,9 @@ struct MarkCursor {
     /// Days must be asked in increasing order (the same day twice is fine).
     @inline(__always)
     mutating func marks(on day: Int) -> DayMarks {
-        while index < entries.count, entries[index].day.dayNumber < day { index += 1 }
-        var written: Mark? = nil
-        var hasEntry = false
-        if index < entries.count, entries[index].day.dayNumber == day {
-            written = entries[index].mark
-            hasEntry = true
-        }
-        if let written { return DayMarks(effective: written, written: written, hasEntry: true) }
+        let entry = log.entry(on: day)
+        if let written = entry?.mark { return DayMarks(effective: written, written: written, hasEntry: true) }
+        let hasEntry = entry != nil
         // A quit habit's slip is written like a mark but is none: the day is missed.
         if vacations.contains(day) { return DayMarks(effective: .skipped, written: nil, hasEntry: hasEntry) }
         return DayMarks(effective: !hasEntry && unmarkedIsDone ? .done : nil, written: nil, hasEntry: hasEntry)

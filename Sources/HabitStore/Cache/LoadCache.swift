@@ -13,7 +13,7 @@ import HabitCore
 /// that decoded without any diagnostic are kept, `habit check` never uses it, and a damaged or
 /// foreign cache is simply ignored (and rewritten).
 public struct LoadCache {
-    private static let magic: [UInt8] = Array("habit-cache 7\n".utf8)
+    private static let magic: [UInt8] = Array("habit-cache 8\n".utf8)
 
     /// Where the cache of one data directory lives: `$XDG_CACHE_HOME/habit/` (else
     /// `~/.cache/habit/`), one file per data directory named from a hash of its real path, which
@@ -81,20 +81,6 @@ public struct LoadCache {
         try? SafeDirectory(root: folder).stage(name, contents: writer.bytes, durable: false).commitRemovingOld()
     }
 
-    /// How many done days without a total follow one another from `index` (1 when the entry
-    /// there is anything else): the cache writes such a run as one record.
-    @inline(__always)
-    static func doneRun(_ log: [CompletionLog.Entry], from index: Int) -> Int {
-        log.withUnsafeBufferPointer { log in
-            let first = log[index]
-            guard first.mark == .done, first.amount == nil else { return 1 }
-            var end = index + 1
-            while end < log.count, log[end].mark == .done, log[end].amount == nil,
-                  log[end].day.dayNumber == first.day.dayNumber + (end - index) { end += 1 }
-            return end - index
-        }
-    }
-
     // MARK: Encoding
 
     private struct Writer {
@@ -143,46 +129,21 @@ public struct LoadCache {
             } else {
                 int(0)
             }
-            int(tracker.log.entries.count)
-            // Four bytes a record: the day number shifted left by three, the low bits 0 done, 1
-            // skip, 2 a total (eight more bytes; its mark follows from the measure), 3 a slip, 4 a
-            // run of done days (four more bytes: how many days from that one on). Years of a daily
-            // habit are a few runs: a small file to read, and a warm start does not hold the file
-            // and every day's entry at once. Written in place, sized first (appending four bytes at
-            // a time cost more than parsing a changed file again).
-            let log = tracker.log.entries
-            // Each record's number of days, found once for sizing and writing.
-            var runs: [Int] = []
-            var size = 0
-            var index = 0
-            while index < log.count {
-                let run = LoadCache.doneRun(log, from: index)
-                runs.append(run)
-                size += run > 1 ? 8 : log[index].amount == nil ? 4 : 12
-                index += run
+            // The log as the model holds it: the done days without a total as bits (eight bytes
+            // for 64 days), then every other entry in four bytes, the day number shifted left by
+            // three over 1 skip, 2 a total (eight more bytes; its mark follows from the measure)
+            // or 3 a slip.
+            let plainDone = tracker.log.plainDone
+            int(plainDone.first)
+            int(plainDone.words.count)
+            for word in plainDone.words { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+            let others = tracker.log.others
+            int(others.count)
+            for entry in others {
+                let code = entry.amount != nil ? 2 : entry.mark == .skipped ? 1 : entry.mark == .slipped ? 3 : 0
+                withUnsafeBytes(of: Int32(truncatingIfNeeded: entry.day.dayNumber << 3 | code).littleEndian) { bytes += $0 }
+                if let amount = entry.amount { double(amount) }
             }
-            let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                let raw = UnsafeMutableRawBufferPointer(buffer)
-                var at = 0
-                var index = 0
-                for run in runs {
-                    let logEntry = log[index]
-                    let code = run > 1 ? 4 : logEntry.amount != nil ? 2 : logEntry.mark == .skipped ? 1 : logEntry.mark == .slipped ? 3 : 0
-                    let packed = Int32(truncatingIfNeeded: logEntry.day.dayNumber << 3 | code)
-                    raw.storeBytes(of: packed.littleEndian, toByteOffset: at, as: Int32.self)
-                    at += 4
-                    if run > 1 {
-                        raw.storeBytes(of: Int32(run).littleEndian, toByteOffset: at, as: Int32.self)
-                        at += 4
-                    } else if let amount = logEntry.amount {
-                        raw.storeBytes(of: amount.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
-                        at += 8
-                    }
-                    index += run
-                }
-                initialized = at
-            }
-            bytes += chunk
             int(tracker.log.notes.count)
             for (day, note) in tracker.log.notes.sorted(by: { $0.key < $1.key }) {
                 int(day.dayNumber)
@@ -256,63 +217,35 @@ public struct LoadCache {
                 guard let target = double(), let unit = optionalString() else { return nil }
                 measure = Measure(target: target, direction: measureKind == 2 ? .atMost : .atLeast, unit: unit ?? nil)
             }
-            // A run holds many days in eight bytes, so the count is bounded by the calendar (no two
-            // entries share a day of the years 0000–9999), not by the bytes left.
-            guard let count = int(), count >= 0, count <= 4_000_000 else { return nil }
-            // The hot loop of a warm start (every day of every tracker): entries are written in
-            // place and the done days counted on the way, with no per-entry append.
-            var failed = false
-            var doneCount = 0
-            let entries = [CompletionLog.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let firstDone = int(), let wordCount = int(), wordCount >= 0, wordCount <= (bytes.count - offset) / 8 else { return nil }
+            let words = [UInt64](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
                 bytes.withUnsafeBytes { raw in
-                    var at = offset
-                    var written = 0
-                    defer {
-                        initialized = written
-                        offset = at
-                    }
-                    while written < count {
-                        guard at + 4 <= raw.count else { failed = true; return }
-                        let value = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int32.self)))
-                        at += 4
-                        let dayNumber = value >> 3
-                        let entry: CompletionLog.Entry
-                        switch value & 7 {
-                        case 0: entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), mark: .done)
-                        case 1: entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), mark: .skipped)
-                        case 3: entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), mark: .slipped)
-                        case 2:
-                            guard at + 8 <= raw.count else { failed = true; return }
-                            let amount = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
-                            at += 8
-                            entry = CompletionLog.Entry(day: CivilDate(dayNumber: dayNumber), value: .amount(amount), measure: measure)
-                        case 4:
-                            guard at + 4 <= raw.count else { failed = true; return }
-                            let run = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int32.self)))
-                            at += 4
-                            guard run > 1, run <= count - written else { failed = true; return }
-                            // Most of a warm start's entries come from here: stored as they are,
-                            // with no check per day (the run's last day is a day number of a
-                            // 32-bit record plus a count bounded above).
-                            let first = Int32(truncatingIfNeeded: dayNumber)
-                            let days = buffer.baseAddress! + written
-                            for offset in 0..<Int32(truncatingIfNeeded: run) {
-                                (days + Int(offset)).initialize(to: CompletionLog.Entry(doneOnDayNumber: first &+ offset))
-                            }
-                            written += run
-                            doneCount += run
-                            continue
-                        default:
-                            failed = true
-                            return
-                        }
-                        if entry.mark == .done { doneCount += 1 }
-                        (buffer.baseAddress! + written).initialize(to: entry)
-                        written += 1
+                    for index in 0..<wordCount {
+                        buffer[index] = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self))
                     }
                 }
+                initialized = wordCount
             }
-            guard !failed, let noteCount = int(), noteCount >= 0, noteCount <= bytes.count - offset else { return nil }
+            offset += wordCount * 8
+            guard let plainDone = DayBits(first: firstDone, words: words),
+                  let otherCount = int(), otherCount >= 0, otherCount <= (bytes.count - offset) / 4 else { return nil }
+            var others: [CompletionLog.Entry] = []
+            others.reserveCapacity(otherCount)
+            for _ in 0..<otherCount {
+                guard offset + 4 <= bytes.count else { return nil }
+                let value = Int(Int32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }))
+                offset += 4
+                let day = CivilDate(dayNumber: value >> 3)
+                switch value & 7 {
+                case 1: others.append(CompletionLog.Entry(day: day, mark: .skipped))
+                case 3: others.append(CompletionLog.Entry(day: day, mark: .slipped))
+                case 2:
+                    guard let amount = double() else { return nil }
+                    others.append(CompletionLog.Entry(day: day, value: .amount(amount), measure: measure))
+                default: return nil
+                }
+            }
+            guard let noteCount = int(), noteCount >= 0, noteCount <= bytes.count - offset else { return nil }
             var notes: [CivilDate: String] = [:]
             for _ in 0..<noteCount {
                 guard let day = int(), let note = string() else { return nil }
@@ -326,11 +259,12 @@ public struct LoadCache {
             }
             guard let allowanceKind = int(), let allowanceCount = int(), (0...2).contains(allowanceKind) else { return nil }
             let allowance = allowanceKind == 0 ? nil : Allowance(count: allowanceCount, period: allowanceKind == 1 ? .week : .month)
+            guard let log = CompletionLog(plainDone: plainDone, others: others, notes: notes) else { return nil }
             let tracker = Tracker(
                 id: id, name: name, category: category, schedule: schedule,
                 emoji: emoji ?? nil, color: (color ?? nil).flatMap(TrackerColor.init), isPinned: pinned & 1 == 1,
                 start: startDay == Int(Int32.min) ? nil : CivilDate(dayNumber: startDay), description: description ?? nil,
-                goal: (goal ?? nil).flatMap { Goal($0) }, log: CompletionLog(sortedUnique: entries, doneCount: doneCount, notes: notes), measure: measure,
+                goal: (goal ?? nil).flatMap { Goal($0) }, log: log, measure: measure,
                 reminders: reminders,
                 isArchived: pinned & 2 == 2, isQuit: pinned & 4 == 4, allowance: allowance)
             return Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)), tracker: tracker,

@@ -56,14 +56,16 @@ let package = Package(
         // libgit2.so.1.5, no -lgit2, so commands that never touch git never load it.
         .target(name: "CLibgit2"),
         .target(name: "HabitGit", dependencies: ["CLibgit2", "CZlib", "HabitSystem"]),
+        // How the C shims below open their system library on first use: one helper, one rule.
+        .target(name: "CSystemLibrary"),
         // Raw deflate for .zip import and export, through the system's zlib loaded on first use.
-        .target(name: "CZlib"),
+        .target(name: "CZlib", dependencies: ["CSystemLibrary"]),
         // Loop's .db backups, read through the system's libsqlite3 loaded on first use.
-        .target(name: "CSQLite"),
+        .target(name: "CSQLite", dependencies: ["CSystemLibrary"]),
         // `habit serve`'s address as a QR code, through the system's libqrencode loaded on first use.
-        .target(name: "CQRencode"),
+        .target(name: "CQRencode", dependencies: ["CSystemLibrary"]),
         // `habit serve`'s Web Push messages sent over HTTPS through the system's libcurl, loaded on first use.
-        .target(name: "CCurl"),
+        .target(name: "CCurl", dependencies: ["CSystemLibrary"]),
         // The file formats of other tools (Loop's CSV, .zip and .db; harsh; habitctl) and of the
         // exports, read into and written from the model; no use case, no data directory. The SVG
         // heatmap's words come from HabitLocalization.

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ccurl.h"
+#include "csystemlibrary.h"
 
 /* The SONAMEs of Debian's libcurl4 (OpenSSL) and libcurl3-gnutls; never libcurl.so (the -dev package). */
 static const char *const habit_curl_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
@@ -44,15 +45,9 @@ static struct habit_slist *(*slist_append)(struct habit_slist *, const char *);
 static void (*slist_free_all)(struct habit_slist *);
 
 static void load_library(void) {
-    void *handle = NULL;
-    for (size_t index = 0; !handle && index < sizeof habit_curl_names / sizeof *habit_curl_names; index++) {
-        handle = dlopen(habit_curl_names[index], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (!handle) {
-        const char *why = dlerror();
-        strncpy(load_error, why ? why : "libcurl.so.4", sizeof load_error - 1);
-        return;
-    }
+    void *handle = habit_open_system_library(habit_curl_names, sizeof habit_curl_names / sizeof *habit_curl_names,
+                                             load_error, sizeof load_error);
+    if (!handle) return;
     global_init = (int (*)(long))dlsym(handle, "curl_global_init");
     easy_init = (void *(*)(void))dlsym(handle, "curl_easy_init");
     easy_setopt = (int (*)(void *, int, ...))dlsym(handle, "curl_easy_setopt");

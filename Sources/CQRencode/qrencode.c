@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cqrencode.h"
+#include "csystemlibrary.h"
 
 /* The SONAME of Debian's libqrencode4; never libqrencode.so (the -dev package). */
 #define HABIT_QRENCODE "libqrencode.so.4"
@@ -23,12 +24,9 @@ static habit_qrcode *(*encode_string)(const char *, int, int, int, int);
 static void (*qr_free)(habit_qrcode *);
 
 static void load_library(void) {
-    void *handle = dlopen(HABIT_QRENCODE, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        strncpy(load_error, why ? why : HABIT_QRENCODE, sizeof load_error - 1);
-        return;
-    }
+    static const char *const names[] = {HABIT_QRENCODE};
+    void *handle = habit_open_system_library(names, 1, load_error, sizeof load_error);
+    if (!handle) return;
     encode_string = (habit_qrcode * (*)(const char *, int, int, int, int)) dlsym(handle, "QRcode_encodeString");
     qr_free = (void (*)(habit_qrcode *))dlsym(handle, "QRcode_free");
     if (!encode_string || !qr_free) {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sqlite3.h>
 #include "csqlite.h"
+#include "csystemlibrary.h"
 
 /* The SONAME of Debian's libsqlite3-0; never libsqlite3.so (libsqlite3-dev). */
 #define HABIT_SQLITE "libsqlite3.so.0"
@@ -36,12 +37,9 @@ static __typeof__(&sqlite3_serialize) serialize;
 static __typeof__(&sqlite3_free) sqlite_free;
 
 static void load_library(void) {
-    void *handle = dlopen(HABIT_SQLITE, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        strncpy(load_error, why ? why : HABIT_SQLITE, sizeof load_error - 1);
-        return;
-    }
+    static const char *const names[] = {HABIT_SQLITE};
+    void *handle = habit_open_system_library(names, 1, load_error, sizeof load_error);
+    if (!handle) return;
 #define FIND(variable, symbol) variable = (__typeof__(variable))dlsym(handle, #symbol)
     FIND(open_v2, sqlite3_open_v2);
     FIND(close_v2, sqlite3_close_v2);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <zlib.h>
 #include "czlib.h"
+#include "csystemlibrary.h"
 
 /* The SONAME of Debian's zlib1g, which every Debian system has; never libz.so (zlib1g-dev). */
 #define HABIT_ZLIB "libz.so.1"
@@ -22,12 +23,9 @@ static __typeof__(&deflateBound) deflate_bound;
 static __typeof__(&crc32) crc;
 
 static void load_library(void) {
-    void *handle = dlopen(HABIT_ZLIB, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        strncpy(load_error, why ? why : HABIT_ZLIB, sizeof load_error - 1);
-        return;
-    }
+    static const char *const names[] = {HABIT_ZLIB};
+    void *handle = habit_open_system_library(names, 1, load_error, sizeof load_error);
+    if (!handle) return;
     inflate_init = (__typeof__(inflate_init))dlsym(handle, "inflateInit2_");
     inflate_step = (__typeof__(inflate_step))dlsym(handle, "inflate");
     inflate_end = (__typeof__(inflate_end))dlsym(handle, "inflateEnd");

@@ -70,10 +70,6 @@ public struct AppState: Sendable {
         /// The help's lines shown, and how many there are.
         public var help: Int
         public var helpLines: Int
-
-        public init(list: Int, statistics: Int, help: Int, helpLines: Int) {
-            self.list = list; self.statistics = statistics; self.help = help; self.helpLines = helpLines
-        }
     }
 
     public struct NewTrackerNotDue: Hashable, Sendable {

@@ -66,4 +66,30 @@ import TestSupport
         _ = try scratch.git("remote", "remove", "origin")
         Self.expectSame(scratch.habits, hasRemote: false, waiting: nil)
     }
+
+    /// After a change made here the count goes on from the kept one; a HEAD that was behind the
+    /// remote branch and moves along it is not counted on from: nothing waits there.
+    @Test func countsOnFromTheKeptHead() throws {
+        let scratch = try ScratchHabits()
+        let remote = scratch.scratch.sub("remote.git")
+        _ = try GitCommandLine.run(["init", "-q", "--bare", remote], in: scratch.scratch.path)
+        try scratch.habits.setRemote(remote)
+        _ = try scratch.git("push", "-q", "origin", "HEAD")
+        _ = try scratch.git("fetch", "-q", "origin")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+        for (index, name) in ["Reading", "Sport", "Garden"].enumerated() {
+            try scratch.habits.addCategory(name)
+            Self.expectSame(scratch.habits, hasRemote: true, waiting: index + 1)
+        }
+
+        // All three on the remote, then HEAD moved back behind it and forward one commit along it.
+        _ = try scratch.git("push", "-q", "origin", "HEAD")
+        _ = try scratch.git("fetch", "-q", "origin")
+        _ = try scratch.git("reset", "-q", "--hard", "HEAD~3")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+        _ = try scratch.git("reset", "-q", "--hard", "HEAD@{1}~2")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
+        try scratch.habits.addCategory("Music")
+        Self.expectSame(scratch.habits, hasRemote: true, waiting: 1)
+    }
 }

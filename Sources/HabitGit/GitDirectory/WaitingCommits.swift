@@ -15,17 +15,33 @@ public enum WaitingCommits {
     /// The longest line of commits walked before leaving the count to libgit2.
     static let longestWalk = 1000
 
-    /// `head` and `upstream` are the branch's and its `origin` counterpart's commits (`QuickRefs`).
-    public static func count(workingDirectory: String, head: String, upstream: String) -> Answer {
+    /// A commit whose count is known: `count` commits waited when it was the branch's head.
+    /// Only a commit that was not behind the remote branch (`count` > 0, or the remote branch's
+    /// own commit) may serve: no commit made on top of it can then be the remote's.
+    public struct Counted: Equatable, Sendable {
+        public let head: String
+        public let count: Int
+
+        public init(head: String, count: Int) {
+            self.head = head
+            self.count = count
+        }
+    }
+
+    /// `head` and `upstream` are the branch's and its `origin` counterpart's commits (`QuickRefs`);
+    /// the walk stops early at `counted`, when it meets it, and counts on from there.
+    public static func count(workingDirectory: String, head: String, upstream: String, since counted: Counted? = nil) -> Answer {
         let gitDirectory = workingDirectory + "/.git"
         guard let settings = ConfigFile.settings(gitDirectory + "/config"),
               let headID = CommitID(hex: head), let upstreamID = CommitID(hex: upstream) else { return .unknown }
         guard settings.contains(where: { $0.0 == "remote.origin.url" && !$0.1.isEmpty }) else { return .unknown }
         let reason = settings.last(where: { $0.0 == "habit.lastsyncerror" })?.1
         let objects = LooseObjects(directory: gitDirectory + "/objects")
+        let countedID = counted.flatMap { CommitID(hex: $0.head) }
         var current = headID
         var count = 0
         while current != upstreamID {
+            if let counted, current == countedID { return .waiting(count: count + counted.count, reason: reason) }
             guard count < longestWalk, let body = objects.read(current.bytes, as: .commit),
                   let parent = onlyParent(of: body) else { return .unknown }
             count += 1

@@ -173,6 +173,13 @@ extension Habits {
     }
 
     private func freshSyncState(_ quick: QuickRefs) -> SyncState {
+        // After a change made here (a mark), HEAD is one commit on from the kept one: counting on
+        // from it reads one small file, where libgit2 would walk every commit not yet synced.
+        if let head = quick.head, let upstream = quick.upstream,
+           case .waiting(let count, let reason) = WaitingCommits.count(workingDirectory: directory.path, head: head, upstream: upstream,
+                                                                        since: syncStates.counted(upstream: upstream)) {
+            return SyncState(hasRemote: true, offlineNote: count > 0 ? (count, reason) : nil)
+        }
         guard let repository = try? repository(), (try? repository.configuredRemoteURL()) != nil else { return SyncState(hasRemote: false, offlineNote: nil) }
         if let head = quick.head, head == quick.upstream { return SyncState(hasRemote: true, offlineNote: nil) }
         return SyncState(hasRemote: true, offlineNote: waitingChanges(in: repository))

@@ -1,3 +1,4 @@
+import HabitGit
 import HabitSystem
 import Synchronization
 
@@ -57,6 +58,18 @@ final class SyncStates: Sendable {
     /// The state kept for `key`, when the refs read the same as when it was worked out.
     func state(for key: Key) -> SyncState? {
         kept.withLock { $0.key == key ? $0.state : nil }
+    }
+
+    /// The kept HEAD and how many commits waited there, to count on from while the remote branch
+    /// is where it was; nil when that HEAD may have been behind it (nothing waited, and it was
+    /// not the remote branch's commit).
+    func counted(upstream: String?) -> WaitingCommits.Counted? {
+        kept.withLock { kept in
+            guard let key = kept.key, let state = kept.state, state.hasRemote,
+                  let upstream, key.upstream == upstream else { return nil }
+            if let waiting = state.offlineNote { return WaitingCommits.Counted(head: key.head, count: waiting.count) }
+            return key.head == upstream ? WaitingCommits.Counted(head: key.head, count: 0) : nil
+        }
     }
 
     /// Keeps `state`, read from `folders` during the look that returned `generation`, unless the

@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "HabitServe",
             dependencies: [
-                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords",
+                "HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "TOML", "HabitLocalization", "HabitErrorWords",
                 "CZlib", "CQRencode", "CCurl", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -31,7 +31,7 @@ import Testing
         "habit-fuzz": ["TOML", "HabitStore"],
         "habit-ui-crash": ["HabitUI", "HabitKit", "HabitStore", "HabitLocalization", "HabitCore"],
         // The web app: a front-end beside HabitCLI, over the same use cases (docs/serve.md).
-        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "CCurl", "Hummingbird", "Crypto"],
+        "HabitServe": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitInterchange", "TOML", "HabitLocalization", "HabitErrorWords", "CZlib", "CQRencode", "CCurl", "Hummingbird", "Crypto"],
         "habit-serve": ["HabitServe"],
         // The Model Context Protocol server: a front-end beside HabitCLI, over the same use cases (docs/mcp.md).
         "HabitMCP": ["HabitScreens", "HabitKit", "HabitStore", "HabitCore", "HabitSystem", "HabitLocalization", "HabitErrorWords", "MCP"],

@@ -1,4 +1,5 @@
 import HabitCore
+import TOML
 
 /// The trackers as an iCalendar feed (RFC 5545), so that a phone's calendar shows the plan: each
 /// tracker as events on the days `habit list` shows it, from `today` for `days` days. A tracker
@@ -74,16 +75,14 @@ public enum CalendarFeed {
     /// TEXT values: backslash, semicolon and comma escaped, line breaks as `\n`, other controls dropped.
     static func escaped(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        Escaping.append(text, to: &result) { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\n": result += "\\n"
-            case "\r": continue
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                result.unicodeScalars.append(scalar)
+            case "\\": "\\\\"
+            case ";": "\\;"
+            case ",": "\\,"
+            case "\n": "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: ""
+            default: nil
             }
         }
         return result

@@ -1,4 +1,5 @@
 import Hummingbird
+import TOML
 
 /// Responses with the headers every page of private data carries.
 enum Reply {
@@ -81,19 +82,17 @@ enum JSONValue {
         case .object(let fields): return "{" + fields.map { JSONValue.string($0.0).text + ":" + $0.1.text }.joined(separator: ",") + "}"
         case .number(let value): return value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
         case .string(let value):
-            var result = "\""
-            for scalar in value.unicodeScalars {
+            return Escaping.quoted(value) { scalar in
                 switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "<": result += "\\u003c"
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                case "<": return "\\u003c"
                 case _ where scalar.value < 0x20:
                     let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: result.unicodeScalars.append(scalar)
+                    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: return nil
                 }
             }
-            return result + "\""
         }
     }
 }

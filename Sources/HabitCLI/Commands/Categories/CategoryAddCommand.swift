@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct CategoryAddCommand: ParsableCommand {
+struct CategoryAddCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Create a category (added at the end of the list).",
         discussion: "Example:\n  habit category add Health")
@@ -8,8 +8,7 @@ struct CategoryAddCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The new category's name.", valueName: "name")) var name: String
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let name = try TrackerOptions.categoryName(name, session.t)
         let preview = try session.load()
         try session.habits.addCategory(name, reusing: preview)

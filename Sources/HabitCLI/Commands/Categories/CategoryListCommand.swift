@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitCore
 
-struct CategoryListCommand: ParsableCommand {
+struct CategoryListCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List categories in display order, each with its trackers.",
         discussion: "Examples:\n  habit category list\n  habit category list --json")
@@ -9,8 +9,7 @@ struct CategoryListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var json: JSONFlag<PlainJSON>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let store = try session.load()
         let trackers = store.journal.trackers

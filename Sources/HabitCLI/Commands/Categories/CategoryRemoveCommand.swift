@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-struct CategoryRemoveCommand: ParsableCommand {
+struct CategoryRemoveCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete a category and all its trackers, after confirmation.",
         discussion: "Examples:\n  habit category rm Home\n  habit category rm Home --yes")
@@ -10,8 +10,7 @@ struct CategoryRemoveCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The category.", valueName: "name"), completion: Completions.categories) var name: String
     @Flag(name: .long, help: "Don't ask (required without a terminal).") var yes = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let preview = try session.load()
         let name = try Habits.category(name, in: preview)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-struct CategoryRenameCommand: ParsableCommand {
+struct CategoryRenameCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename", abstract: "Rename a category; every tracker in it follows.",
         discussion: "Example:\n  habit category rename Health Fitness")
@@ -10,8 +10,7 @@ struct CategoryRenameCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The current name.", valueName: "old"), completion: Completions.categories) var old: String
     @Argument(help: ArgumentHelp("The new name.", valueName: "new")) var new: String
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let new = try TrackerOptions.categoryName(new, session.t)
         let preview = try session.load()
         let old = try Habits.category(old, in: preview)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct CommitCommand: ParsableCommand {
+struct CommitCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "commit",
         abstract: "Check files edited by hand and commit them (nothing is committed if one has an error).",
@@ -8,8 +8,7 @@ struct CommitCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         _ = try session.load()
         let files = try session.habits.commitHandEdits()

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import HabitStore
 
-struct LogCommand: ParsableCommand {
+struct LogCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "The history of changes, from git, newest first.",
@@ -13,8 +13,7 @@ struct LogCommand: ParsableCommand {
     @Option(name: .long, help: "How many changes to show.") var limit = 20
     @OptionGroup var json: JSONFlag<PlainJSON>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let store = try session.load()
         let path = try tracker.map { DataFormat.trackerFile(id: try session.resolve($0, in: store).id) }
         let entries = try session.habits.history(limit: max(1, limit), touching: path)

@@ -3,7 +3,7 @@ import FoundationEssentials
 import HabitKit
 import HabitSystem
 
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the remote, what is not yet synced, and the last successful sync.",
@@ -12,8 +12,7 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var json: JSONFlag<PlainJSON>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         guard session.directory.isInitialized else { _ = try session.load(); return }
         let status = session.habits.syncStatus()

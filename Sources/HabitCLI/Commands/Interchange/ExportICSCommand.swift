@@ -3,7 +3,7 @@ import HabitCore
 import HabitInterchange
 import HabitKit
 
-struct ExportICSCommand: ParsableCommand {
+struct ExportICSCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "ics",
         abstract: "The trackers as an iCalendar feed (RFC 5545) for a calendar app: each habit on the days it is due.",
@@ -21,8 +21,7 @@ struct ExportICSCommand: ParsableCommand {
     var days: String?
     @OptionGroup var options: ExportOutputOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         var count = 14
         if let days {

@@ -4,7 +4,7 @@ import HabitScreens
 import HabitInterchange
 import HabitKit
 
-struct ExportSVGCommand: ParsableCommand {
+struct ExportSVGCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "svg",
         abstract: "One tracker's year as an SVG heatmap, for a README or a profile page.",
@@ -23,8 +23,7 @@ struct ExportSVGCommand: ParsableCommand {
     var year: String?
     @OptionGroup var options: ExportOutputOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let (store, today) = try session.loadWithToday()
         let shown = try CalendarCommand.year(year, today: today, t)

@@ -6,7 +6,7 @@ import HabitStore
 import Glibc
 #endif
 
-struct TimerCommand: ParsableCommand {
+struct TimerCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "timer",
         abstract: "Time a habit counted in minutes: count up (or down from --minutes), then add the minutes to today.",
@@ -30,8 +30,7 @@ struct TimerCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Count down from this many minutes (1 to 1440) and stop.", valueName: "minutes"))
     var minutes: Int?
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         if let minutes, !(1...1440).contains(minutes) { throw Failure.usage(t.text(.timerBadMinutes, minutes)) }
         let (store, today) = try session.loadWithToday()

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 import HabitCore
 
-struct UnslipCommand: ParsableCommand {
+struct UnslipCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "unslip",
         abstract: "Remove the slip of a habit to quit on a day (today by default).",
@@ -17,8 +17,7 @@ struct UnslipCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var mark: MarkOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let (preview, today) = try session.loadWithToday()
         let day = try session.parseDay(mark.date, today: today)

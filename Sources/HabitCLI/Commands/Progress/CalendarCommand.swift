@@ -3,7 +3,7 @@ import HabitCore
 import HabitScreens
 import HabitLocalization
 
-struct CalendarCommand: ParsableCommand {
+struct CalendarCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "cal",
         abstract: "Show a month calendar of your progress, or a year as a heatmap.",
@@ -38,8 +38,7 @@ struct CalendarCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let json = self.json.isSet
         let t = session.t
         // Negative numbers reach `when` unparsed; so do unknown options, which are refused here.

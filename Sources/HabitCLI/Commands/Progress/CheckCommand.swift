@@ -3,7 +3,7 @@ import HabitErrorWords
 import HabitLocalization
 import HabitStore
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check every file of the data directory and report problems with file:line:column.",
@@ -19,8 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<PlainJSON>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let store = try session.habits.read(useCache: false)
         // A format every change refuses is an error of the directory, said in the refusal's words.

@@ -4,7 +4,7 @@ import HabitKit
 import HabitScreens
 import HabitStore
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the trackers due on a day, grouped by category.",
@@ -35,8 +35,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let json = self.json.isSet
         guard session.directory.isInitialized || json else {
             try Onboarding(session: session).run()

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitKit
 
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write your statistics and every tracker's year heatmap as one HTML file, to keep or share.",
@@ -24,8 +24,7 @@ struct ReportCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the file if it exists.")
     var force = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let (store, today) = try session.loadWithToday()
         let shown = try CalendarCommand.year(year, today: today, t)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitCore
 
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show everything about one tracker: its fields, streaks, completion rate, goal and recent weeks.",
@@ -24,8 +24,7 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let (store, today) = try session.loadWithToday()
         let target = try session.resolve(argument.tracker, in: store)
         let progress = TrackerProgress(tracker: target, today: today)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitCore
 
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show your statistics: best streak, perfect days, trackers completed, average, and the trend by week.",
@@ -20,8 +20,7 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let (store, today) = try session.loadWithToday()
         let journal = store.journal
         let statistics = OverallStatistics(journal: journal, today: today)

@@ -7,7 +7,7 @@ import HabitUI
 import TerminalUI
 
 /// `habit ui`: starts the full-screen app (the HabitUI module); everything it shows and does is there.
-struct UICommand: ParsableCommand {
+struct UICommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
         abstract: "The trackers of a day, full screen: move, mark, skip, search, filter, statistics.",
@@ -23,8 +23,7 @@ struct UICommand: ParsableCommand {
     @Flag(name: .long, help: "Clicks and the wheel: a click selects a card, a second click marks it (the terminal's own text selection then needs Shift).")
     var mouse = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         if let reason = Self.problem(session.context) {
             throw Failure.usage(t.text(.uiNeedsTerminal, t[reason]), hint: t[.uiNeedsTerminalHint])

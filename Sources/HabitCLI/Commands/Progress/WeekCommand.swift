@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitScreens
 
-struct WeekCommand: ParsableCommand {
+struct WeekCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
         abstract: "Show a week as a grid of trackers × days: done, missed, skipped, not scheduled.",
@@ -24,8 +24,7 @@ struct WeekCommand: ParsableCommand {
 
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let (store, today) = try session.loadWithToday()
         let day = try session.parseDay(date, today: today)
         let trackers = WeekView.ordered(store.journal.trackers.filter { !$0.isArchived }, categories: store.settings.categories)

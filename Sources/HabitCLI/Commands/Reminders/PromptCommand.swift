@@ -3,7 +3,7 @@ import HabitCore
 import HabitKit
 import HabitLocalization
 
-struct PromptCommand: ParsableCommand {
+struct PromptCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "prompt",
         abstract: "One short line for shell prompts, tmux and status bars: what is done and what is still due today.",
@@ -31,8 +31,7 @@ struct PromptCommand: ParsableCommand {
     static let defaultFormat = "{done}/{total} ✓"
     static let placeholders = ["done", "total", "left", "skipped", "percent", "due", "due_emoji", "next", "date", "clean"]
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let template = try Self.parse(format ?? Self.defaultFormat, session.t)
         let status = try PromptStatus(session)
         if json.isSet {

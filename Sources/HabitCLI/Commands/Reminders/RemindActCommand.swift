@@ -9,7 +9,7 @@ import Glibc
 /// actions: it shows the notification with "Done" and "Snooze 10 min" and waits for the answer.
 /// Done marks the day through the same use case as `habit done`; Snooze shows the reminder again
 /// 10 minutes later, unless the day was marked meanwhile. Not for people: hidden from the help.
-struct RemindActCommand: ParsableCommand {
+struct RemindActCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "act",
         abstract: "Wait for the answer to a reminder's notification (started by habit remind run).",
@@ -26,8 +26,7 @@ struct RemindActCommand: ParsableCommand {
     static let answerSeconds = 12.0 * 3600
     static let snoozeSeconds = 600.0
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         guard let day = CivilDate(day) else { throw Failure.usage(t.text(.badDate, TerminalText.safe(self.day))) }
         let environment = session.context.environment

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitKit
 
-struct RemindInstallCommand: ParsableCommand {
+struct RemindInstallCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Have the system's scheduler run `habit remind run` at every reminder time.",
@@ -27,8 +27,7 @@ struct RemindInstallCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("systemd or cron (default: systemd when a user manager runs, else cron).", valueName: "scheduler"))
     var using: ReminderMethod?
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let store = try session.load()
         let times = store.journal.reminderTimes

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitKit
 
-struct RemindListCommand: ParsableCommand {
+struct RemindListCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "Today's reminders in time order, each with its tracker and whether it is still to do.",
         discussion: "Examples:\n  habit remind\n  habit remind list --json")
@@ -10,8 +10,7 @@ struct RemindListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var json: JSONFlag<DocumentedShape>
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let style = session.style
         let (store, today) = try session.loadWithToday()

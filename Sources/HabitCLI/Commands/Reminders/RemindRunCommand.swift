@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitKit
 
-struct RemindRunCommand: ParsableCommand {
+struct RemindRunCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Deliver the reminders that rang since the last run (what the timer runs).",
@@ -19,8 +19,7 @@ struct RemindRunCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         // Read quietly: under cron every line of output becomes a mail.
         let store = try session.habits.read()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-struct RemindUninstallCommand: ParsableCommand {
+struct RemindUninstallCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall",
         abstract: "Remove the timer or the crontab block that `habit remind install` made.",
@@ -15,8 +15,7 @@ struct RemindUninstallCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let removed = try session.reminderScheduler.uninstall()
         if removed.isEmpty {
             session.prose(session.t[.remindNothingToUninstall])

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `habit mcp`: the Model Context Protocol server lives in a second program, `habit-mcp`,
 /// installed beside `habit`, so the protocol's library never loads in `habit` itself. This
 /// command only finds it and becomes it, as `habit serve` does with `habit-serve`.
-struct MCPCommand: ParsableCommand {
+struct MCPCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Let an assistant read and mark your trackers over the Model Context Protocol (docs/mcp.md).",
@@ -24,8 +24,7 @@ struct MCPCommand: ParsableCommand {
     @Flag(name: .long, help: "Offer only the tools that read: no change is listed or accepted.")
     var readOnly = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         try SiblingProgram(name: "habit-mcp", missing: .mcpProgramMissing, missingHint: .mcpProgramMissingHint)
             .become(session, arguments: readOnly ? ["--read-only"] : [])
     }

@@ -6,7 +6,7 @@ import HabitSystem
 
 /// `habit serve`: the web app lives in a second program, `habit-serve`, installed beside `habit`,
 /// so the server library never loads in `habit` itself. This command only finds it and becomes it.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the trackers as a web app for a phone or a browser (docs/serve.md).",
@@ -65,8 +65,7 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .long, help: "With --token add: a calendar feed token, for /calendar.ics?token= only (docs/api.md).")
     var feed = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         if setPassword { return try askPassword(session) }
         let access = ServeAccessCommands(session: session)
         if devices { return try access.listDevices() }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-struct InitCommand: ParsableCommand {
+struct InitCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create the data directory (a git repository) and show how to start.",
@@ -31,8 +31,7 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds of silence from the remote before giving up.", valueName: "seconds"))
     var timeout: Double?
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         if noGit && (git || remote != nil) { throw Failure.usage(t[.initNoGitConflict], hint: t[.initNoGitConflictHint]) }
         let directory = TerminalText.safe(session.directory.path)

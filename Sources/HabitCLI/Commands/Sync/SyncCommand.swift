@@ -3,7 +3,7 @@ import HabitErrorWords
 import HabitKit
 import HabitLocalization
 
-struct SyncCommand: ParsableCommand {
+struct SyncCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Commit hand edits, then fetch, merge and push, so every machine has every completion.",
@@ -24,8 +24,7 @@ struct SyncCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds of silence from the remote before giving up.", valueName: "seconds"))
     var timeout: Double?
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let report = try SyncProgress(session: session).run({ try session.habits.sync($0) }, timeout: { timeout })
         for line in Self.lines(report, t) { session.out(line) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitCore
 import HabitKit
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Create a tracker: a habit on weekdays, N times a week or month, every N days, or a one-off event.",
@@ -26,8 +26,7 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var options: TrackerOptions
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let (preview, today) = try session.loadWithToday()
         let interactive = session.context.stdinIsTerminal

@@ -3,7 +3,7 @@ import HabitCore
 import HabitKit
 import HabitStore
 
-struct EditCommand: ParsableCommand {
+struct EditCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a tracker's fields, or open its file in $EDITOR.",
@@ -34,8 +34,7 @@ struct EditCommand: ParsableCommand {
     @Flag(name: .long, help: "Don't ask before dropping marks (required without a terminal).")
     var yes = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let (preview, today) = try session.loadWithToday()
         let target = try session.resolve(argument.tracker, in: preview)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct RemoveCommand: ParsableCommand {
+struct RemoveCommand: SessionRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Delete a tracker and all its data.",
@@ -20,8 +20,7 @@ struct RemoveCommand: ParsableCommand {
     @Flag(name: .long, help: "Don't ask (required without a terminal).")
     var yes = false
 
-    func run() throws {
-        let session = Session(global)
+    func run(in session: Session) throws {
         let t = session.t
         let preview = try session.load()
         let target = try session.resolve(argument.tracker, in: preview)

@@ -31,7 +31,7 @@ public enum HabitServe {
             printError(words.text(.serveNoDataDirectory, directory.path))
             return 1
         }
-        if options.pushDue { return await sendPushDue(directory: directory, environment: environment) }
+        if options.pushDue { return await sendPushDue(directory: directory, environment: environment, words: words) }
         let token: AccessToken?
         let openKey: String?
         do {
@@ -98,7 +98,7 @@ public enum HabitServe {
 
     /// `habit-serve --push-due`: the push reminders due now, sent once (the push run log is the
     /// server's too), for `habit remind run`. 1 when one could not be sent (said on standard error).
-    static func sendPushDue(directory: DataDirectory, environment: [String: String]) async -> Int32 {
+    static func sendPushDue(directory: DataDirectory, environment: [String: String], words: Messages) async -> Int32 {
         let clock = WallClock(environment: environment)
         let habits = Habits(
             directory: directory, cache: LoadCache.Location.resolve(for: directory, environment: environment),
@@ -109,7 +109,7 @@ public enum HabitServe {
         guard !push.subscriptions.all().isEmpty else { return 0 }
         let store: Store
         do { store = try habits.read() } catch {
-            printError(Messages(Language.from(environment: environment)).text(.servePushDueUnreadable, directory.path, "\(error)"))
+            printError(words.text(.servePushDueUnreadable, directory.path, "\(error)"))
             return 1
         }
         return await push.sendDue(store: store, now: Int(clock.seconds)) ? 0 : 1

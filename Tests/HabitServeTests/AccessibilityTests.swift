@@ -46,18 +46,49 @@ import Testing
         #expect(!overlays.isEmpty && overlays.allSatisfy { $0 == [0, 0, 0] }, "\(state)")
     }
 
-    /// A quit habit's kept day is drawn "done", and a done ✓ is faded (opacity .35): the ✗ that
-    /// logs a slip was faded with it, grey on pale grey, nearly invisible in the screenshots.
+    /// A quit habit's kept day is drawn "done", and a done ✓ was once faded (opacity .35): the ✗
+    /// that logs a slip was faded with it, grey on pale grey, nearly invisible in the screenshots.
+    /// No tick is faded now, and the done state's ring is the ✓'s only (`:not(.slip)`).
     @Test func aQuitHabitsSlipButtonIsNotFadedOnAKeptDay() throws {
         let rules = (AppStyle.css + "\n" + FormStyle.css).split(separator: "\n").map { $0.drop { $0 == " " } }
-        #expect(rules.contains { $0.hasPrefix(".card.done .tick {") && $0.contains("opacity") }, "the done ✓ is no longer faded: this test is moot")
-        #expect(rules.contains { $0.hasPrefix(".card.done .tick.slip {") && $0.contains("opacity: 1;") })
+        let ticks = rules.filter { $0.hasPrefix(".card") && $0.contains(".tick") }
+        #expect(!ticks.isEmpty && ticks.allSatisfy { !$0.contains("opacity") && !$0.contains("filter") }, "\(ticks)")
+        #expect(ticks.filter { $0.contains(".card.done .tick") }.allSatisfy { $0.contains(".tick:not(.slip)") }, "\(ticks)")
         let today = CivilDate("2026-11-21")!
         let smoke = Tracker(id: "smoke", name: "Smoking", category: "Health", schedule: .daily, start: CivilDate("2026-11-01")!, isQuit: true)
         let html = DayPage(text: WebText(language: .english), screen: DayScreen(journal: Journal(trackers: [smoke]), day: today, today: today),
                            csrf: "c", problems: []).render()
         let card = try #require(html.firstMatch(of: /<li class="([^"]*)" data-tracker="smoke"/))
         #expect(card.1.split(separator: " ").contains("done") && html.contains("class=\"tick slip\""), "the kept day is not drawn done: \(card.1)")
+    }
+
+    /// A done ✓ (WCAG 1.4.11): drawn at full opacity, its circle (every card colour, and the accent
+    /// of a card with none) stands 3:1 against the page it sits on (the card's foot has no
+    /// background of its own), its white ✓ 4.5:1 on the circle, and the ring that tells it from a
+    /// day still to do, in the text colour, 3:1 against the page; in light and dark.
+    @Test func aDoneTickStandsOutInLightAndDark() throws {
+        let css = AppStyle.css
+        let rules = (css + "\n" + FormStyle.css).split(separator: "\n").map { $0.drop { $0 == " " } }
+        let done = try #require(rules.first { $0.hasPrefix(".card.done .tick") && $0.contains("{") })
+        #expect(!done.contains("opacity") && !done.contains("filter"), "\(done)")
+        #expect(done.contains("box-shadow: 0 0 0 2px var(--bg), 0 0 0 4px var(--fg);"), "\(done)")
+        let tick = try #require(rules.first { $0.hasPrefix(".card .tick {") })
+        #expect(!tick.contains("opacity") && !tick.contains("background"), "the tick takes the card's colour: \(tick)")
+        let faces = CardColors.css.split(separator: "\n").map { line in
+            #expect(line.contains(".tick:not(.slip)"), "\(line)")
+            return String(line[line.range(of: "background: ")!.upperBound...].prefix(7))
+        }
+        #expect(faces.count == CardColors.named.count)
+        let light = css[css.range(of: ":root {")!.lowerBound...].prefix(400)
+        let dark = css[css.range(of: "prefers-color-scheme: dark")!.lowerBound...].prefix(400)
+        for block in [light, dark] {
+            let page = Self.variable("bg", in: block), text = Self.variable("fg", in: block)
+            for fill in faces + [Self.variable("accent-fill", in: block)] {
+                #expect(Self.contrast(fill, page) >= 3, "the done circle \(fill) on \(page)")
+                #expect(Self.contrast(fill, "#ffffff") >= 4.5, "the ✓ on \(fill)")
+            }
+            #expect(Self.contrast(text, page) >= 3, "the ring \(text) on \(page)")
+        }
     }
 
     @Test func mutedTextAccentAndProblemAreAAInLightAndDark() {

@@ -40,9 +40,9 @@ import Testing
 
     @Test func theDeviceCSRFTokenIsDerivedFromItsSecret() {
         let secret = ServeSecret.make()
-        #expect(Authenticator.csrf(forDeviceSecret: secret) == Authenticator.csrf(forDeviceSecret: secret))
-        #expect(Authenticator.csrf(forDeviceSecret: secret) != Authenticator.csrf(forDeviceSecret: ServeSecret.make()))
-        #expect(Authenticator.csrf(forDeviceSecret: secret) != ServeSecret.hash(secret))
+        #expect(DeviceBook.csrf(forDeviceSecret: secret) == DeviceBook.csrf(forDeviceSecret: secret))
+        #expect(DeviceBook.csrf(forDeviceSecret: secret) != DeviceBook.csrf(forDeviceSecret: ServeSecret.make()))
+        #expect(DeviceBook.csrf(forDeviceSecret: secret) != ServeSecret.hash(secret))
     }
 
     @Test func devicesAreNamedAfterTheirBrowser() {
@@ -88,6 +88,54 @@ import Testing
         #expect(book.device(secret: "not a device") == nil)
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+    }
+
+    /// A book on a fresh access file, and the file (removed by the caller's `defer`).
+    func book(memoryLimit: Int = DeviceBook.recognizedLimit) -> (DeviceBook, ServeAccessFile, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habit-devices-\(UUID().uuidString)")
+        let file = ServeAccessFile(path: folder.path + "/serve/key.toml")
+        return (DeviceBook(file: file, now: { 1_000 }, memoryLimit: memoryLimit), file, folder)
+    }
+
+    /// The recognised secret keeps its hash and CSRF token only: `--revoke` removes the device from
+    /// the file, and the next request with its cookie is refused though the book knew the secret.
+    @Test func aRevokedDevicesCookieIsRefusedAfterItWasRecognised() throws {
+        let (book, file, folder) = book()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = try book.open(userAgent: nil)
+        let revoked = try book.open(userAgent: nil)
+        let authenticator = Authenticator(devices: book, cookieName: "habit", openCSRF: "open")
+        func principal(_ secret: String) -> Principal? {
+            var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/")
+            head.headerFields[.cookie] = "habit=" + secret
+            return authenticator.principal(Request(head: head, body: RequestBody(buffer: ByteBuffer())), acceptsBearer: false)
+        }
+        for _ in 0..<2 {
+            #expect(principal(revoked.secret)?.csrf == DeviceBook.csrf(forDeviceSecret: revoked.secret))
+        }
+        #expect(book.recognizedCount == 1)
+        try file.update { (access: inout ServeAccess) throws(HabitError) in
+            access.devices.removeAll { $0.name == revoked.device.name }
+            return ((), changed: true)
+        }
+        #expect(principal(revoked.secret) == nil)
+        #expect(book.device(secret: revoked.secret) == nil)
+        #expect(principal(kept.secret)?.key == "device:" + kept.device.hash)
+    }
+
+    /// The memory of recognised secrets is bounded and takes no stranger's guess; a device whose
+    /// entry was dropped is recognised again, with the same CSRF token.
+    @Test func theMemoryOfRecognisedSecretsIsBounded() throws {
+        let (book, _, folder) = book(memoryLimit: 3)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for _ in 0..<50 { #expect(book.device(secret: ServeSecret.make()) == nil && book.token(secret: ServeSecret.make()) == nil) }
+        #expect(book.recognizedCount == 0, "a stranger's guesses are kept")
+        let opened = try (0..<7).map { _ in try book.open(userAgent: nil) }
+        for device in opened + opened {
+            #expect(book.device(secret: device.secret)?.csrf == DeviceBook.csrf(forDeviceSecret: device.secret))
+            #expect(book.recognizedCount <= 3)
+        }
+        #expect(book.recognizedCount >= 1)
     }
 
     final class Clock: @unchecked Sendable {

@@ -36,7 +36,7 @@ import TestSupport
             let setCookie = try #require(login.headers[.setCookie])
             cookie = String(setCookie.split(separator: ";")[0])
             let secret = String(cookie.split(separator: "=", maxSplits: 1)[1])
-            csrf = Authenticator.csrf(forDeviceSecret: secret)
+            csrf = DeviceBook.csrf(forDeviceSecret: secret)
         }
     }
 

@@ -63,7 +63,8 @@ enum AppStyle {
         .card .count { font-size: 12px; font-weight: 500; }
         .card form { display: flex; gap: 4px; align-items: center; }
         .card .tick { width: 44px; height: 44px; border-radius: 50%; padding: 0; font-size: 22px; line-height: 44px; }
-        .card.done .tick { opacity: .35; }
+        /* A done ✓ is never faded (faded, it fell below 3:1 on the dark page): a bold ✓ on the full card colour, ringed in the text colour. */
+        .card.done .tick:not(.slip) { font-weight: 700; box-shadow: 0 0 0 2px var(--bg), 0 0 0 4px var(--fg); }
         /* A skipped or slipped day is striped, never faded: dark stripes only raise the white name's contrast. */
         .card.skipped .face, .card.slipped .face { background-image: repeating-linear-gradient(135deg, rgba(0,0,0,.22) 0 6px, transparent 6px 14px); }
         .card .amount input { padding: 5px 8px; }

@@ -5,8 +5,6 @@ enum FormStyle {
         .top .add { font-size: 34px; line-height: 1; text-decoration: none; color: var(--fg); padding: 0 6px; order: -1; flex-basis: 100%; }
         .card .face { position: relative; }
         .card .tick.slip { background: var(--card); color: var(--fg); border: 1px solid var(--line); }
-        /* A quit habit's kept day is "done", but its ✗ still logs a slip: not faded as a done ✓ is. */
-        .card.done .tick.slip { opacity: 1; }
         .card.slipped .tick.slip { background: var(--problem); color: #fff; }
         .menu { position: static; }
         .menu summary { position: absolute; top: 6px; right: 6px; list-style: none; cursor: pointer; width: 32px; height: 28px; border-radius: 14px; text-align: center; line-height: 26px; font-size: 18px; color: #fff; background: rgba(0,0,0,.12); }

@@ -1,6 +1,5 @@
 import HabitKit
 import Hummingbird
-import Synchronization
 
 /// The one place that tells who sent a request: a device's cookie, an API token given as
 /// `Authorization: Bearer` (under `/api/` only: never for a page, and never from the address,
@@ -26,29 +25,13 @@ struct Authenticator: Sendable {
             return Principal(kind: .open, name: "", scope: .everything, csrf: openCSRF, key: "open")
         }
         for secret in cookies(request.headers) {
-            if let device = devices.device(secret: secret) {
-                return Principal(kind: .device, name: device.name, scope: .everything,
-                                 csrf: Self.csrf(forDeviceSecret: secret), key: "device:" + device.hash)
+            if let found = devices.device(secret: secret) {
+                return Principal(kind: .device, name: found.device.name, scope: .everything,
+                                 csrf: found.csrf, key: "device:" + found.device.hash)
             }
         }
         return nil
     }
-
-    /// The device's CSRF token: an HMAC of a fixed purpose keyed by the cookie's secret, so a page
-    /// loaded before a restart still posts after it, and the server keeps no secret to make it.
-    static func csrf(forDeviceSecret secret: String) -> String {
-        if let known = knownCSRF.withLock({ $0[secret] }) { return known }
-        let csrf = ServeSecret.mac(secret, "habit serve csrf")
-        knownCSRF.withLock { known in
-            if known.count >= DeviceBook.recognizedLimit { known.removeAll() }
-            known[secret] = csrf
-        }
-        return csrf
-    }
-
-    /// The CSRF tokens of the devices seen lately: asked only once a cookie was a device's, so
-    /// a stranger's guesses cannot fill it.
-    private static let knownCSRF = Mutex<[String: String]>([:])
 
     /// The value of `Authorization: Bearer VALUE` (one header, the scheme in any case).
     static func bearer(_ headers: HTTPFields) -> String? {

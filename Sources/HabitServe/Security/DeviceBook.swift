@@ -17,20 +17,32 @@ final class DeviceBook: Sendable {
     }
 
     private let state = Mutex(State())
-    /// The hash of each secret that was a device's or token's lately, so a phone's every request
-    /// does not hash its cookie again. Only recognised secrets are kept: a stranger's guesses cannot
-    /// fill it, and a revoked secret is still looked up in the file's current devices.
-    private let recognized = Mutex<[String: String]>([:])
+    /// What is kept of a secret that was a device's or token's lately, so a phone's every request
+    /// neither hashes its cookie again nor derives its CSRF token again.
+    struct Recognized: Sendable {
+        let hash: String
+        /// A device's CSRF token; nil for a token's secret, which posts without one.
+        var csrf: String?
+    }
+
+    /// The recognised secrets. Only a secret that was a device's or token's is kept: a stranger's
+    /// guesses cannot fill it, and a revoked secret is still looked up in the file's current devices
+    /// (this keeps the hash, never the verdict).
+    private let recognized = Mutex<[String: Recognized]>([:])
     /// More recognised secrets than this start the memory afresh.
     static let recognizedLimit = 256
+    private let memoryLimit: Int
     /// A device's or token's last use is written when it is older than this.
     static let touchInterval = 60
     /// The device cookie's Max-Age: 400 days, the longest a browser keeps a cookie.
     static let cookieLifetime = 400 * 86_400
 
-    init(file: ServeAccessFile, now: @escaping @Sendable () -> Int) {
+    /// - Parameter memoryLimit: how many recognised secrets are kept (`recognizedLimit`; tests
+    ///   make it small).
+    init(file: ServeAccessFile, now: @escaping @Sendable () -> Int, memoryLimit: Int = DeviceBook.recognizedLimit) {
         self.file = file
         self.now = now
+        self.memoryLimit = memoryLimit
     }
 
     /// The access as on disk now. A file that does not parse lets no one in (and is never
@@ -47,11 +59,14 @@ final class DeviceBook: Sendable {
         }
     }
 
-    /// The device whose cookie holds `secret`; its last-seen time is brought up to date.
-    func device(secret: String) -> ServeAccess.Device? {
-        let hash = hash(of: secret)
+    /// The device whose cookie holds `secret`, with the CSRF token its pages carry; its last-seen
+    /// time is brought up to date.
+    func device(secret: String) -> (device: ServeAccess.Device, csrf: String)? {
+        let known = remembered(secret)
+        let hash = known?.hash ?? ServeSecret.hash(secret)
         guard let device = current().devices.first(where: { Random.constantTimeEqual($0.hash, hash) }) else { return nil }
-        recognize(secret, hash: hash)
+        let csrf = known?.csrf ?? Self.csrf(forDeviceSecret: secret)
+        if known?.csrf == nil { remember(secret, Recognized(hash: hash, csrf: csrf)) }
         let time = now()
         if time - device.lastSeen >= Self.touchInterval {
             _ = try? file.update { (access: inout ServeAccess) throws(HabitError) in
@@ -60,15 +75,16 @@ final class DeviceBook: Sendable {
                 return ((), changed: true)
             }
         }
-        return device
+        return (device, csrf)
     }
 
     /// The API token `secret` (or, with `feed`, the calendar feed token: neither is ever taken for
     /// the other); its last use is brought up to date.
     func token(secret: String, feed: Bool = false) -> ServeAccess.Token? {
-        let hash = hash(of: secret)
+        let known = remembered(secret)
+        let hash = known?.hash ?? ServeSecret.hash(secret)
         guard let token = current().tokens.first(where: { $0.isFeed == feed && Random.constantTimeEqual($0.hash, hash) }) else { return nil }
-        recognize(secret, hash: hash)
+        if known == nil { remember(secret, Recognized(hash: hash, csrf: nil)) }
         let time = now()
         if time - (token.lastUsed ?? 0) >= Self.touchInterval {
             _ = try? file.update { (access: inout ServeAccess) throws(HabitError) in
@@ -80,17 +96,25 @@ final class DeviceBook: Sendable {
         return token
     }
 
-    private func hash(of secret: String) -> String {
-        recognized.withLock { $0[secret] } ?? ServeSecret.hash(secret)
+    /// The device's CSRF token: an HMAC of a fixed purpose keyed by the cookie's secret, so a page
+    /// loaded before a restart still posts after it, and the server keeps no secret to make it.
+    static func csrf(forDeviceSecret secret: String) -> String {
+        ServeSecret.mac(secret, "habit serve csrf")
     }
 
-    private func recognize(_ secret: String, hash: String) {
+    private func remembered(_ secret: String) -> Recognized? {
+        recognized.withLock { $0[secret] }
+    }
+
+    private func remember(_ secret: String, _ entry: Recognized) {
         recognized.withLock { known in
-            guard known[secret] == nil else { return }
-            if known.count >= Self.recognizedLimit { known.removeAll() }
-            known[secret] = hash
+            if known[secret] == nil && known.count >= memoryLimit { known.removeAll() }
+            known[secret] = entry
         }
     }
+
+    /// How many secrets are remembered (for the tests of its bound).
+    var recognizedCount: Int { recognized.withLock { $0.count } }
 
     /// A new device for a browser that just logged in: its secret (the cookie's value, never
     /// stored) and the device as kept.

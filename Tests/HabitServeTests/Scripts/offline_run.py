@@ -164,8 +164,11 @@ def offline_run(front, server_arguments, shots=None, secure=False, browser_argum
         amount.send_keys("3")
         tap(driver, card(driver, "water").find_element(By.CSS_SELECTOR, "button.save"))
         tap(driver, card(driver, "smoking").find_element(By.CSS_SELECTOR, "button.tick"))
-        smoking = card(driver, "smoking").get_attribute("class").split()
-        check("slipped" in smoking and "done" not in smoking, f"a slip offline is not drawn as the server draws it: {smoking}")
+        # The tap is drawn once the change is in the outbox, after the tap returned.
+        def smoking():
+            return card(driver, "smoking").get_attribute("class").split()
+        check(wait_for(lambda: "slipped" in smoking() and "done" not in smoking()),
+              f"a slip offline is not drawn as the server draws it: {smoking()}")
         tap(driver, card(driver, "gym").find_element(By.CSS_SELECTOR, "button.tick"))
         menu(driver, "stretch", "/pin")
         check(wait_for(lambda: waiting(driver) == 5), f"the pin is not kept: {waiting(driver)} waiting")

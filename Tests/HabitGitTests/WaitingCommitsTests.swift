@@ -51,15 +51,15 @@ struct WaitingCommitsTests {
         let (path, head, upstream) = try Self.repository(in: dir, local: 3)
         let parent = try Self.id("HEAD~1", in: path)
         #expect(WaitingCommits.count(workingDirectory: path, head: head, upstream: upstream,
-                                     since: .init(head: parent, count: 2)) == .waiting(count: 3, reason: nil))
+                                     since: (parent, count: 2)) == .waiting(count: 3, reason: nil))
         // A count that only the stop can give: the walk did not go on to the remote branch.
         #expect(WaitingCommits.count(workingDirectory: path, head: head, upstream: upstream,
-                                     since: .init(head: parent, count: 40)) == .waiting(count: 41, reason: nil))
+                                     since: (parent, count: 40)) == .waiting(count: 41, reason: nil))
         #expect(WaitingCommits.count(workingDirectory: path, head: head, upstream: upstream,
-                                     since: .init(head: head, count: 7)) == .waiting(count: 7, reason: nil))
+                                     since: (head, count: 7)) == .waiting(count: 7, reason: nil))
         // A commit not on the line changes nothing.
         #expect(WaitingCommits.count(workingDirectory: path, head: head, upstream: upstream,
-                                     since: .init(head: String(repeating: "ab", count: 20), count: 40)) == .waiting(count: 3, reason: nil))
+                                     since: (String(repeating: "ab", count: 20), count: 40)) == .waiting(count: 3, reason: nil))
 
         // Older commits packed: only the count kept for the head's parent can tell without libgit2.
         try git(["gc", "-q"], in: path)
@@ -68,7 +68,7 @@ struct WaitingCommitsTests {
         let newHead = try Self.id("HEAD", in: path)
         #expect(WaitingCommits.count(workingDirectory: path, head: newHead, upstream: upstream) == .unknown)
         #expect(WaitingCommits.count(workingDirectory: path, head: newHead, upstream: upstream,
-                                     since: .init(head: head, count: 3)) == .waiting(count: try Self.libgit2Count(path, head: newHead, upstream: upstream), reason: nil))
+                                     since: (head, count: 3)) == .waiting(count: try Self.libgit2Count(path, head: newHead, upstream: upstream), reason: nil))
     }
 
     @Test("a merge on the way, packed commits, a remote configured elsewhere: left to libgit2")

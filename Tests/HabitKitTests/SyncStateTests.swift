@@ -14,6 +14,17 @@ import TestSupport
         #expect(state.offlineNote?.reason == nil, sourceLocation: sourceLocation)
     }
 
+    /// Habits whose every commit is on a bare `origin`, fetched back.
+    static func pushedToABareRemote() throws -> ScratchHabits {
+        let scratch = try ScratchHabits()
+        let remote = scratch.scratch.sub("remote.git")
+        _ = try GitCommandLine.run(["init", "-q", "--bare", remote], in: scratch.scratch.path)
+        try scratch.habits.setRemote(remote)
+        _ = try scratch.git("push", "-q", "origin", "HEAD")
+        _ = try scratch.git("fetch", "-q", "origin")
+        return scratch
+    }
+
     @Test func answersAsHasRemoteAndOfflineNoteDo() throws {
         let scratch = try ScratchHabits()
         Self.expectSame(scratch.habits, hasRemote: false, waiting: nil)
@@ -36,12 +47,7 @@ import TestSupport
     /// the very next look: a commit by `git`, a fetch, refs packed, the remote branch moved by
     /// hand, a switch to a branch in a folder of its own, the remote removed from the config.
     @Test func followsGitBesideUs() throws {
-        let scratch = try ScratchHabits()
-        let remote = scratch.scratch.sub("remote.git")
-        _ = try GitCommandLine.run(["init", "-q", "--bare", remote], in: scratch.scratch.path)
-        try scratch.habits.setRemote(remote)
-        _ = try scratch.git("push", "-q", "origin", "HEAD")
-        _ = try scratch.git("fetch", "-q", "origin")
+        let scratch = try Self.pushedToABareRemote()
         // Looked at twice, so the second answer comes from the watch.
         Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
         Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
@@ -70,12 +76,7 @@ import TestSupport
     /// After a change made here the count goes on from the kept one; a HEAD that was behind the
     /// remote branch and moves along it is not counted on from: nothing waits there.
     @Test func countsOnFromTheKeptHead() throws {
-        let scratch = try ScratchHabits()
-        let remote = scratch.scratch.sub("remote.git")
-        _ = try GitCommandLine.run(["init", "-q", "--bare", remote], in: scratch.scratch.path)
-        try scratch.habits.setRemote(remote)
-        _ = try scratch.git("push", "-q", "origin", "HEAD")
-        _ = try scratch.git("fetch", "-q", "origin")
+        let scratch = try Self.pushedToABareRemote()
         Self.expectSame(scratch.habits, hasRemote: true, waiting: nil)
         for (index, name) in ["Reading", "Sport", "Garden"].enumerated() {
             try scratch.habits.addCategory(name)

@@ -15,22 +15,13 @@ public enum WaitingCommits {
     /// The longest line of commits walked before leaving the count to libgit2.
     static let longestWalk = 1000
 
-    /// A commit whose count is known: `count` commits waited when it was the branch's head.
-    /// Only a commit that was not behind the remote branch (`count` > 0, or the remote branch's
-    /// own commit) may serve: no commit made on top of it can then be the remote's.
-    public struct Counted: Equatable, Sendable {
-        public let head: String
-        public let count: Int
-
-        public init(head: String, count: Int) {
-            self.head = head
-            self.count = count
-        }
-    }
-
-    /// `head` and `upstream` are the branch's and its `origin` counterpart's commits (`QuickRefs`);
-    /// the walk stops early at `counted`, when it meets it, and counts on from there.
-    public static func count(workingDirectory: String, head: String, upstream: String, since counted: Counted? = nil) -> Answer {
+    /// `head` and `upstream` are the branch's and its `origin` counterpart's commits (`QuickRefs`).
+    /// `counted` is a commit whose count is known (`count` commits waited when it was the head):
+    /// the walk stops there and counts on. Only a commit that was not behind the remote branch
+    /// may serve (`count` > 0, or the remote branch's own commit): no commit made on top of it
+    /// can then be the remote's.
+    public static func count(workingDirectory: String, head: String, upstream: String,
+                             since counted: (head: String, count: Int)? = nil) -> Answer {
         let gitDirectory = workingDirectory + "/.git"
         guard let settings = ConfigFile.settings(gitDirectory + "/config"),
               let headID = CommitID(hex: head), let upstreamID = CommitID(hex: upstream) else { return .unknown }

@@ -63,12 +63,12 @@ final class SyncStates: Sendable {
     /// The kept HEAD and how many commits waited there, to count on from while the remote branch
     /// is where it was; nil when that HEAD may have been behind it (nothing waited, and it was
     /// not the remote branch's commit).
-    func counted(upstream: String?) -> WaitingCommits.Counted? {
+    func counted(upstream: String?) -> (head: String, count: Int)? {
         kept.withLock { kept in
             guard let key = kept.key, let state = kept.state, state.hasRemote,
                   let upstream, key.upstream == upstream else { return nil }
-            if let waiting = state.offlineNote { return WaitingCommits.Counted(head: key.head, count: waiting.count) }
-            return key.head == upstream ? WaitingCommits.Counted(head: key.head, count: 0) : nil
+            if let waiting = state.offlineNote { return (key.head, waiting.count) }
+            return key.head == upstream ? (key.head, 0) : nil
         }
     }
 
